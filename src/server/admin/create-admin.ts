@@ -1,0 +1,86 @@
+// Creating admin accounts without a browser: the first super_admin at /make-admin and the
+// `npm run admin:create` command. The account gets a profile like any user's (a username from
+// the e-mail, country Bangladesh) so that every screen that lists users can show it.
+import { randomBytes } from "node:crypto";
+import { count, sql } from "drizzle-orm";
+import { errorCodes, messages } from "../../shared/api-error.ts";
+import type { Auth } from "../auth/auth.ts";
+import { createProfile, findUserIdByEmail, isUsernameTaken, type AdminRole } from "../auth/accounts.ts";
+import { writeAudit } from "../audit/audit-log.ts";
+import type { Db } from "../db/client.ts";
+import { adminUsers } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+
+export async function adminCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(adminUsers);
+  return row?.n ?? 0;
+}
+
+/** Creates a user with an e-mail and password, and their profile; answers the new user's id. */
+export async function createUserWithPassword(auth: Auth, db: Db, input: { email: string; password: string }): Promise<string> {
+  if (await findUserIdByEmail(db, input.email)) {
+    throw new AppError(409, errorCodes.conflict, messages.emailTaken, { email: messages.emailTaken });
+  }
+  const ctx = await auth.$context;
+  const created = await ctx.internalAdapter.createUser({ email: input.email, name: input.email.split("@")[0] ?? input.email, emailVerified: false }, { method: "email-password" });
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await ctx.password.hash(input.password),
+  });
+  await createProfile(db, { userId: created.id, username: await freeUsernameFor(db, input.email), country: "BD" });
+  return created.id;
+}
+
+async function freeUsernameFor(db: Db, email: string): Promise<string> {
+  const base = (email.split("@")[0] ?? "admin").replace(/[^A-Za-z0-9._-]/g, "").slice(0, 20).padEnd(3, "0");
+  if (!(await isUsernameTaken(db, base))) return base;
+  return `${base}-${randomBytes(3).toString("hex")}`;
+}
+
+/**
+ * The first admin: allowed only while no admin exists. The check and the insert run under one
+ * advisory lock, so two people racing on /make-admin cannot both become super_admin.
+ */
+export async function createFirstAdmin(auth: Auth, db: Db, input: { email: string; password: string; ip?: string }): Promise<{ userId: string }> {
+  if ((await adminCount(db)) > 0) throw new AppError(409, errorCodes.conflict, messages.setupComplete);
+  const userId = await createUserWithPassword(auth, db, input);
+  const won = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('nexapay:first-admin'))`);
+    if ((await adminCount(tx)) > 0) return false;
+    await tx.insert(adminUsers).values({ userId, adminRole: "super_admin" });
+    await writeAudit(tx, {
+      actorId: userId,
+      action: "admin.first_admin_created",
+      targetType: "user",
+      targetId: userId,
+      details: { email: input.email, adminRole: "super_admin" },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    return true;
+  });
+  if (!won) {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteUser(userId);
+    throw new AppError(409, errorCodes.conflict, messages.setupComplete);
+  }
+  return { userId };
+}
+
+/** Makes an existing user an admin, or changes the role of one who already is. */
+export async function grantAdminRole(db: Db, input: { userId: string; role: AdminRole; actorId: string | null }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(adminUsers)
+      .values({ userId: input.userId, adminRole: input.role })
+      .onConflictDoUpdate({ target: adminUsers.userId, set: { adminRole: input.role } });
+    await writeAudit(tx, {
+      actorId: input.actorId,
+      action: "admin.role_granted",
+      targetType: "user",
+      targetId: input.userId,
+      details: { adminRole: input.role },
+    });
+  });
+}

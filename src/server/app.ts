@@ -1,0 +1,142 @@
+// buildApp(deps) assembles the whole HTTP server from its parts, so that main.ts serves it and
+// every API test gets a fresh one on a fresh database.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { sql } from "drizzle-orm";
+import { errorCodes, messages } from "../shared/api-error.ts";
+import { registerSetupRoutes } from "./admin/setup-routes.ts";
+import { createAuth, type Auth } from "./auth/auth.ts";
+import { createGuards } from "./auth/guards.ts";
+import { registerAuthRoutes } from "./auth/routes.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { AppError } from "./http/errors.ts";
+import { isTrustedOrigin } from "./http/origin-check.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { registerMeRoutes } from "./me/me-routes.ts";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+  /** Folder of the built web app; null serves the API alone (API tests). */
+  webDir?: string | null;
+};
+
+export type App = { app: FastifyInstance; auth: Auth };
+
+const jsonBodyLimitBytes = 64 * 1024;
+const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: jsonBodyLimitBytes,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "mail"), log: app.log });
+  const auth = createAuth({ db: database.db, config, mailer, log: app.log });
+  const guards = createGuards({ auth, db: database.db });
+
+  await app.register(swagger, {
+    openapi: { info: { title: "Nexapay API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        // Only behind HTTPS: on http://localhost it would send the browser to a port with no TLS.
+        "upgrade-insecure-requests": config.isProduction ? [] : null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, errorCodes.rateLimited, messages.rateLimited),
+  });
+
+  // State-changing requests must come from our own pages (DESIGN §6): a cross-site form or script
+  // carrying the user's cookie is refused before any route runs.
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    if (!request.url.startsWith("/api/")) return;
+    if (!isTrustedOrigin(request, config.publicUrl)) {
+      throw new AppError(403, errorCodes.forbidden, "This request did not come from a Nexapay page.");
+    }
+  });
+
+  app.get("/api/health", { schema: { tags: ["public"] } }, async () => {
+    await database.db.execute(sql`select 1`);
+    return { status: "ok", database: database.kind };
+  });
+  registerAuthRoutes(app, { auth, db: database.db, guards });
+  registerSetupRoutes(app, { auth, db: database.db });
+  registerMeRoutes(app, { db: database.db, guards });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;
+  const serveWeb = webDir !== null && existsSync(path.join(webDir, "index.html"));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/: it may be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (serveWeb && request.method === "GET" && !request.url.startsWith("/api/")) {
+      // A client-side route: the SPA decides what to show (its own not-found page included).
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send(new AppError(404, errorCodes.notFound, `No route ${request.method} ${request.url.split("?")[0]}`).toBody());
+  });
+
+  return { app, auth };
+}
+
+function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+      fields[field] ??= issue.message ?? "Invalid value";
+    }
+    const first = Object.values(fields)[0] ?? "Invalid request";
+    return reply.status(400).send(new AppError(400, errorCodes.validation, first, fields).toBody());
+  }
+  const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) {
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(new AppError(500, "INTERNAL", "Something went wrong on our side. Please try again.").toBody());
+  }
+  return reply.status(status).send(new AppError(status, error.code ?? "BAD_REQUEST", error.message).toBody());
+}

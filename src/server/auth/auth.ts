@@ -1,0 +1,84 @@
+// better-auth, configured for Nexapay (DESIGN §2, §6): e-mail and password, sessions in httpOnly
+// SameSite=Lax cookies, reset links to our own /reset-password page, single-use tokens valid one
+// hour. Its HTTP handler is never exposed whole: auth/routes.ts puts our validation, throttling
+// and lockout in front of the few endpoints we offer.
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { errorCodes, messages } from "../../shared/api-error.ts";
+import { customerPasswordLengthMin, passwordLengthMax } from "../../shared/password-policy.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { account, profiles, session, user, verification } from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
+
+export const sessionLifetimeSeconds = 7 * 24 * 60 * 60;
+export const resetTokenLifetimeSeconds = 60 * 60;
+
+type Log = { error: (obj: object, msg: string) => void };
+
+export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: Log }) {
+  const { db, config, mailer, log } = deps;
+  return betterAuth({
+    appName: "Nexapay",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    trustedOrigins: [config.publicUrl],
+    // Throttling is ours (per IP and e-mail, with lockout): see auth/routes.ts.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    session: { expiresIn: sessionLifetimeSeconds, updateAge: 24 * 60 * 60 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: customerPasswordLengthMin,
+      maxPasswordLength: passwordLengthMax,
+      resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: recipient, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // Not awaited: an unknown e-mail must be answered as fast as a known one.
+        mailer
+          .send({
+            to: recipient.email,
+            subject: "Reset your Nexapay password",
+            text: [
+              "Someone asked to reset the password of your Nexapay account.",
+              "",
+              `Open this link within one hour to choose a new password: ${link}`,
+              "",
+              "If it was not you, ignore this message: your password stays as it is.",
+            ].join("\n"),
+          })
+          .catch((error: unknown) => log.error({ err: error }, "could not send the password reset e-mail"));
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A suspended user gets no session, whatever the way in (DESIGN §6).
+          before: async (newSession) => {
+            const [profile] = await db
+              .select({ isSuspended: profiles.isSuspended })
+              .from(profiles)
+              .where(eq(profiles.id, newSession.userId));
+            if (profile?.isSuspended) {
+              throw new APIError("FORBIDDEN", { message: messages.suspended, code: errorCodes.suspended });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

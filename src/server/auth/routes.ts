@@ -1,0 +1,267 @@
+// The auth endpoints of DESIGN §7 under /api/auth. Each one validates with the shared zod schema,
+// applies our own rules (common passwords, admin password length, throttling, lockout) and then
+// hands the request to better-auth. Only these paths are reachable: better-auth's other endpoints
+// (change e-mail, delete user, …) are not routed at all.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { fromNodeHeaders } from "better-auth/node";
+import { z } from "zod";
+import { errorCodes, messages } from "../../shared/api-error.ts";
+import {
+  changePasswordBodySchema,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+  signInSchema,
+  signUpBodySchema,
+} from "../../shared/auth-schemas.ts";
+import { adminPasswordLengthMin } from "../../shared/password-policy.ts";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import type { Auth } from "./auth.ts";
+import {
+  adminRoleOf,
+  clearFailedSignIns,
+  createProfile,
+  findUserIdByEmail,
+  isUsernameTaken,
+  lockedUntil,
+  recordFailedSignIn,
+} from "./accounts.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import type { Guards } from "./guards.ts";
+
+const signInAttemptsPerMinute = 5;
+
+const okSchema = z.object({ status: z.boolean() });
+
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards }): void {
+  const { auth, db, guards } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/auth/sign-up/email",
+    {
+      schema: { tags: ["auth"], body: signUpBodySchema },
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      refuseCommonPassword(body.password, "password");
+      if (await isUsernameTaken(db, body.username)) {
+        throw new AppError(409, errorCodes.conflict, messages.usernameTaken, { username: messages.usernameTaken });
+      }
+      if (await findUserIdByEmail(db, body.email)) {
+        throw new AppError(409, errorCodes.conflict, messages.emailTaken, { email: messages.emailTaken });
+      }
+      const response = await auth.api.signUpEmail({
+        body: { email: body.email, password: body.password, name: body.name ?? body.username },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (!response.ok) return sendAuthResponse(reply, response);
+      const { user } = (await response.clone().json()) as { user: { id: string } };
+      try {
+        await createProfile(db, { userId: user.id, username: body.username, country: body.country });
+      } catch (error) {
+        // Lost a race for the username after the check above: undo the account, say why.
+        const ctx = await auth.$context;
+        await ctx.internalAdapter.deleteUser(user.id);
+        if (isUniqueViolation(error)) {
+          throw new AppError(409, errorCodes.conflict, messages.usernameTaken, { username: messages.usernameTaken });
+        }
+        throw error;
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+
+  r.post(
+    "/api/auth/sign-in/email",
+    {
+      schema: { tags: ["auth"], body: signInSchema },
+      config: {
+        rateLimit: {
+          max: signInAttemptsPerMinute,
+          timeWindow: "1 minute",
+          hook: "preHandler",
+          // Per IP and e-mail: one address cannot be guessed at quickly, and one office behind a
+          // shared IP does not lock out its colleagues. The lockout below covers many IPs.
+          keyGenerator: (request: FastifyRequest) =>
+            `sign-in:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ""}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const now = new Date();
+      if (await lockedUntil(db, email, now)) throw new AppError(403, errorCodes.locked, messages.locked);
+
+      const earlier = await guards.currentUser(request);
+      const response = await auth.api.signInEmail({
+        body: { email, password },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (response.status === 401) {
+        await recordFailedSignIn(db, email, now);
+        throw new AppError(401, errorCodes.invalidCredentials, messages.invalidCredentials);
+      }
+      if (response.ok) {
+        const { user } = (await response.clone().json()) as { user: { id: string } };
+        await clearFailedSignIns(db, user.id);
+        // Sign-in replaces any earlier session in this browser (DESIGN §6).
+        if (earlier) {
+          const ctx = await auth.$context;
+          await ctx.internalAdapter.deleteSession(earlier.sessionToken);
+        }
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+
+  r.post("/api/auth/sign-out", { schema: { tags: ["auth"] } }, async (request, reply) => {
+    const response = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+    return sendAuthResponse(reply, response);
+  });
+
+  r.get("/api/auth/get-session", { schema: { tags: ["auth"] } }, async (request, reply) => {
+    const response = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), asResponse: true });
+    return sendAuthResponse(reply, response);
+  });
+
+  r.post(
+    "/api/auth/request-password-reset",
+    {
+      schema: { tags: ["auth"], body: requestPasswordResetBodySchema, response: { 200: okSchema.extend({ message: z.string() }) } },
+      config: {
+        rateLimit: {
+          max: signInAttemptsPerMinute,
+          timeWindow: "1 minute",
+          hook: "preHandler",
+          keyGenerator: (request: FastifyRequest) =>
+            `reset:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ""}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      // The link always points at our own /reset-password page (auth.ts), so redirectTo is not used.
+      const response = await auth.api.requestPasswordReset({
+        body: { email: request.body.email },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      return sendAuthResponse(reply, response);
+    },
+  );
+
+  r.post(
+    "/api/auth/reset-password/verify",
+    {
+      schema: { tags: ["auth"], body: z.object({ token: z.string().min(1).max(512) }), response: { 200: z.object({ valid: z.boolean() }) } },
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+    async (request) => {
+      const ctx = await auth.$context;
+      const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${request.body.token}`);
+      return { valid: found !== null && found.expiresAt > new Date() };
+    },
+  );
+
+  r.post(
+    "/api/auth/reset-password",
+    {
+      schema: { tags: ["auth"], body: resetPasswordBodySchema, response: { 200: okSchema } },
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const { newPassword, token } = request.body;
+      refuseCommonPassword(newPassword, "newPassword");
+      const ctx = await auth.$context;
+      const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      if (!found || found.expiresAt <= new Date()) {
+        throw new AppError(400, errorCodes.validation, messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
+      }
+      await refuseShortAdminPassword(db, found.value, newPassword, "newPassword");
+      const response = await auth.api.resetPassword({ body: { newPassword, token }, headers: fromNodeHeaders(request.headers), asResponse: true });
+      if (response.status === 400) {
+        throw new AppError(400, errorCodes.validation, messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
+      }
+      if (response.ok) await clearFailedSignIns(db, found.value);
+      return sendAuthResponse(reply, response);
+    },
+  );
+
+  r.post(
+    "/api/auth/change-password",
+    {
+      schema: { tags: ["auth"], body: changePasswordBodySchema },
+      preHandler: guards.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      refuseCommonPassword(newPassword, "newPassword");
+      await refuseShortAdminPassword(db, request.user!.id, newPassword, "newPassword");
+      const response = await auth.api.changePassword({
+        // The user's other sessions end with the old password (DESIGN §6).
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (response.status === 400) {
+        throw new AppError(400, errorCodes.validation, messages.currentPasswordWrong, {
+          currentPassword: messages.currentPasswordWrong,
+        });
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+}
+
+export function refuseCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError(400, errorCodes.commonPassword, messages.commonPassword, { [field]: messages.commonPassword });
+  }
+}
+
+async function refuseShortAdminPassword(db: Db, userId: string, password: string, field: string): Promise<void> {
+  if (password.length >= adminPasswordLengthMin) return;
+  if ((await adminRoleOf(db, userId)) === null) return;
+  const message = `Password must be at least ${adminPasswordLengthMin} characters`;
+  throw new AppError(400, errorCodes.validation, message, { [field]: message });
+}
+
+/**
+ * Copies better-auth's answer to Fastify: status, cookies and body, with errors in our own shape
+ * (DESIGN §7) rather than better-auth's.
+ */
+async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+  reply.header("cache-control", "no-store");
+  const text = await response.text();
+  if (response.ok) {
+    reply.status(response.status).type("application/json");
+    return reply.send(withoutSessionToken(text));
+  }
+  let parsed: { code?: string; message?: string } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // better-auth answered without a JSON body; the status still tells.
+  }
+  const status = response.status >= 400 && response.status < 600 ? response.status : 400;
+  throw new AppError(status, parsed.code ?? "AUTH_ERROR", parsed.message ?? "Request failed");
+}
+
+/** The session token lives in an httpOnly cookie; page scripts never need to see it. */
+function withoutSessionToken(text: string): string {
+  if (text === "") return "null";
+  const body = JSON.parse(text) as unknown;
+  if (body !== null && typeof body === "object" && "token" in body) delete (body as { token?: unknown }).token;
+  return JSON.stringify(body);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+}

@@ -1,0 +1,285 @@
+// The whole data model of DESIGN §4. Auth tables follow better-auth's core schema (its Drizzle
+// adapter maps these objects by name); every other table is ours. Money columns are bigint minor
+// units read as JavaScript bigint, never number.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- better-auth
+
+export const user = pgTable(
+  "user",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Ours, not better-auth's: consecutive failed sign-ins and the lock they cause (DESIGN §6).
+    failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: uuid("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: uuid("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- customers
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    country: char("country", { length: 2 }).notNull(),
+    fullName: text("full_name"),
+    phone: text("phone"),
+    balanceMinor: bigint("balance_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    isSuspended: boolean("is_suspended").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
+    check("profiles_balance_non_negative", sql`${t.balanceMinor} >= 0`),
+  ],
+);
+
+export const extendedProfiles = pgTable("extended_profiles", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  address: text("address"),
+  documentNumber: text("document_number"),
+});
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    type: text("type", { enum: ["deposit", "withdraw"] }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    usdtMicro: bigint("usdt_micro", { mode: "bigint" }),
+    rate: text("rate"),
+    status: text("status", { enum: ["pending", "completed", "rejected"] })
+      .notNull()
+      .default("pending"),
+    reference: text("reference"),
+    origin: text("origin", { enum: ["customer", "admin_adjustment"] })
+      .notNull()
+      .default("customer"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    processedBy: uuid("processed_by").references(() => user.id),
+    rejectReason: text("reject_reason"),
+  },
+  (t) => [
+    check("transactions_amount_positive", sql`${t.amountMinor} > 0`),
+    check("transactions_type_valid", sql`${t.type} in ('deposit', 'withdraw')`),
+    check("transactions_status_valid", sql`${t.status} in ('pending', 'completed', 'rejected')`),
+    uniqueIndex("transactions_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("transactions_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("transactions_type_created_idx").on(t.type, t.createdAt.desc()),
+    index("transactions_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .unique()
+      .references(() => transactions.id, { onDelete: "restrict" }),
+    deltaMinor: bigint("delta_minor", { mode: "bigint" }).notNull(),
+    balanceAfterMinor: bigint("balance_after_minor", { mode: "bigint" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ledger_entries_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const sims = pgTable(
+  "sims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    walletType: text("wallet_type", { enum: ["Personal", "Merchant"] }).notNull(),
+    status: text("status", { enum: ["pending", "active", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sims_user_phone_idx").on(t.userId, t.phoneNumber),
+    index("sims_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("sims_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    documentType: text("document_type", {
+      enum: ["national_id", "driving_license", "passport"],
+    }).notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    reviewedBy: uuid("reviewed_by").references(() => user.id),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [index("verifications_status_created_idx").on(t.status, t.createdAt.desc())],
+);
+
+export const verificationDocuments = pgTable(
+  "verification_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    documentType: text("document_type", {
+      enum: ["national_id", "driving_license", "passport"],
+    }).notNull(),
+    side: text("side", { enum: ["front", "back"] }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("verification_documents_slot_idx").on(t.userId, t.documentType, t.side)],
+);
+
+// ---------------------------------------------------------------- back office
+
+export const adminUsers = pgTable("admin_users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  adminRole: text("admin_role", { enum: ["admin", "super_admin"] }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: jsonb("details"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_action_created_idx").on(t.action, t.createdAt.desc()),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);

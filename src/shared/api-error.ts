@@ -1,0 +1,34 @@
+// The one error shape every endpoint answers with (DESIGN §7).
+export type ApiErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string> };
+};
+
+export const errorCodes = {
+  validation: "VALIDATION_ERROR",
+  unauthenticated: "UNAUTHENTICATED",
+  forbidden: "FORBIDDEN",
+  suspended: "ACCOUNT_SUSPENDED",
+  locked: "ACCOUNT_LOCKED",
+  notFound: "NOT_FOUND",
+  conflict: "CONFLICT",
+  rateLimited: "RATE_LIMITED",
+  invalidCredentials: "INVALID_CREDENTIALS",
+  commonPassword: "PASSWORD_TOO_COMMON",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+} as const;
+
+export const messages = {
+  suspended: "Your account has been suspended. Please contact support.",
+  locked: "Too many failed sign-in attempts. Your account is locked for 30 minutes.",
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+  invalidCredentials: "Invalid email or password",
+  commonPassword: "This password is too common. Choose another.",
+  unauthenticated: "You must be signed in.",
+  adminRequired: "Access denied. Admin privileges required.",
+  setupComplete: "Setup is complete: an admin already exists.",
+  usernameTaken: "This username is already taken",
+  emailTaken: "An account with this email already exists",
+  resetLinkInvalid: "Invalid or expired reset link.",
+  currentPasswordWrong: "Current password is incorrect",
+} as const;
