@@ -3,7 +3,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -81,12 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // State-changing requests must come from our own pages (DESIGN §6): a cross-site form or script
   // carrying the user's cookie is refused before any route runs.
-  app.addHook("onRequest", async (request) => {
-    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
-    if (!request.url.startsWith("/api/")) return;
-    if (!isTrustedOrigin(request, config.publicUrl)) {
-      throw new AppError(403, errorCodes.forbidden, "This request did not come from a Nexapay page.");
+  app.addHook("onRequest", (request, _reply, done) => {
+    const changesState = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
+    if (changesState && request.url.startsWith("/api/") && !isTrustedOrigin(request, config.publicUrl)) {
+      done(new AppError(403, errorCodes.forbidden, "This request did not come from a Nexapay page."));
+      return;
     }
+    done();
   });
 
   app.get("/api/health", { schema: { tags: ["public"] } }, async () => {
@@ -96,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, { auth, db: database.db, guards });
   registerSetupRoutes(app, { auth, db: database.db });
   registerMeRoutes(app, { db: database.db, guards });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;
   const serveWeb = webDir !== null && existsSync(path.join(webDir, "index.html"));
@@ -111,12 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     if (serveWeb && request.method === "GET" && !request.url.startsWith("/api/")) {
       // A client-side route: the SPA decides what to show (its own not-found page included).
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send(new AppError(404, errorCodes.notFound, `No route ${request.method} ${request.url.split("?")[0]}`).toBody());
+    return reply
+      .status(404)
+      .send(new AppError(404, errorCodes.notFound, `No route ${request.method} ${request.url.split("?")[0]}`).toBody());
   });
 
   return { app, auth };

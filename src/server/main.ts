@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Nexapay is ready at ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}/db` : "PostgreSQL"})`);
+  app.log.info(
+    `Nexapay is ready at ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}/db` : "PostgreSQL"})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -94,7 +94,10 @@ export const resetPasswordBodySchema = z.object({
 
 // ---- change password (spec §2.19, DESIGN §6: the server checks the current one)
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(passwordLengthMax, tooLong),
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(passwordLengthMax, tooLong),
   newPassword: z
     .string({ error: `New password must be at least ${customerPasswordLengthMin} characters` })
     .min(customerPasswordLengthMin, `New password must be at least ${customerPasswordLengthMin} characters`)

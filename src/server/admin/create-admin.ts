@@ -22,7 +22,10 @@ export async function createUserWithPassword(auth: Auth, db: Db, input: { email:
     throw new AppError(409, errorCodes.conflict, messages.emailTaken, { email: messages.emailTaken });
   }
   const ctx = await auth.$context;
-  const created = await ctx.internalAdapter.createUser({ email: input.email, name: input.email.split("@")[0] ?? input.email, emailVerified: false }, { method: "email-password" });
+  const created = await ctx.internalAdapter.createUser(
+    { email: input.email, name: input.email.split("@")[0] ?? input.email, emailVerified: false },
+    { method: "email-password" },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: created.id,
     providerId: "credential",
@@ -34,7 +37,10 @@ export async function createUserWithPassword(auth: Auth, db: Db, input: { email:
 }
 
 async function freeUsernameFor(db: Db, email: string): Promise<string> {
-  const base = (email.split("@")[0] ?? "admin").replace(/[^A-Za-z0-9._-]/g, "").slice(0, 20).padEnd(3, "0");
+  const base = (email.split("@")[0] ?? "admin")
+    .replace(/[^A-Za-z0-9._-]/g, "")
+    .slice(0, 20)
+    .padEnd(3, "0");
   if (!(await isUsernameTaken(db, base))) return base;
   return `${base}-${randomBytes(3).toString("hex")}`;
 }
@@ -43,7 +49,11 @@ async function freeUsernameFor(db: Db, email: string): Promise<string> {
  * The first admin: allowed only while no admin exists. The check and the insert run under one
  * advisory lock, so two people racing on /make-admin cannot both become super_admin.
  */
-export async function createFirstAdmin(auth: Auth, db: Db, input: { email: string; password: string; ip?: string }): Promise<{ userId: string }> {
+export async function createFirstAdmin(
+  auth: Auth,
+  db: Db,
+  input: { email: string; password: string; ip?: string },
+): Promise<{ userId: string }> {
   if ((await adminCount(db)) > 0) throw new AppError(409, errorCodes.conflict, messages.setupComplete);
   const userId = await createUserWithPassword(auth, db, input);
   const won = await db.transaction(async (tx) => {

@@ -10,7 +10,10 @@ export const lockoutDurationMs = 30 * 60 * 1000;
 export type AdminRole = "admin" | "super_admin";
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
   return row?.id ?? null;
 }
 

@@ -44,7 +44,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
       maxPasswordLength: passwordLengthMax,
       resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: recipient, token }) => {
+      sendResetPassword: ({ user: recipient, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: an unknown e-mail must be answered as fast as a known one.
         mailer
@@ -60,6 +60,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
             ].join("\n"),
           })
           .catch((error: unknown) => log.error({ err: error }, "could not send the password reset e-mail"));
+        return Promise.resolve();
       },
     },
     databaseHooks: {

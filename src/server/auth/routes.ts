@@ -138,8 +138,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
           max: signInAttemptsPerMinute,
           timeWindow: "1 minute",
           hook: "preHandler",
-          keyGenerator: (request: FastifyRequest) =>
-            `reset:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ""}`,
+          keyGenerator: (request: FastifyRequest) => `reset:${request.ip}:${(request.body as { email?: string } | undefined)?.email ?? ""}`,
         },
       },
     },
@@ -157,7 +156,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   r.post(
     "/api/auth/reset-password/verify",
     {
-      schema: { tags: ["auth"], body: z.object({ token: z.string().min(1).max(512) }), response: { 200: z.object({ valid: z.boolean() }) } },
+      schema: {
+        tags: ["auth"],
+        body: z.object({ token: z.string().min(1).max(512) }),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
     async (request) => {
@@ -182,7 +185,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         throw new AppError(400, errorCodes.validation, messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
       }
       await refuseShortAdminPassword(db, found.value, newPassword, "newPassword");
-      const response = await auth.api.resetPassword({ body: { newPassword, token }, headers: fromNodeHeaders(request.headers), asResponse: true });
+      const response = await auth.api.resetPassword({
+        body: { newPassword, token },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
       if (response.status === 400) {
         throw new AppError(400, errorCodes.validation, messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
       }

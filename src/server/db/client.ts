@@ -23,9 +23,7 @@ export type Database = {
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string | null }; // null = in memory (tests)
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null }; // null = in memory (tests)
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

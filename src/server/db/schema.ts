@@ -2,20 +2,7 @@
 // adapter maps these objects by name); every other table is ours. Money columns are bigint minor
 // units read as JavaScript bigint, never number.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, char, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -103,7 +90,9 @@ export const profiles = pgTable(
     country: char("country", { length: 2 }).notNull(),
     fullName: text("full_name"),
     phone: text("phone"),
-    balanceMinor: bigint("balance_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    balanceMinor: bigint("balance_minor", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     isSuspended: boolean("is_suspended").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -264,10 +253,7 @@ export const auditLog = pgTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("audit_log_created_idx").on(t.createdAt.desc()),
-    index("audit_log_action_created_idx").on(t.action, t.createdAt.desc()),
-  ],
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc()), index("audit_log_action_created_idx").on(t.action, t.createdAt.desc())],
 );
 
 export const contactMessages = pgTable(

@@ -1,0 +1,62 @@
+// Typed lint (CONVENTIONS §8) and the import boundaries of DESIGN §3: web and server never import
+// each other; both may import shared, which imports neither.
+import js from "@eslint/js";
+import drizzle from "eslint-plugin-drizzle";
+import { importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "src/server/db/migrations/**",
+      "scripts/**",
+      "eslint.config.js",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { "import-x": importX, drizzle },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./src/web", from: "./src/server", message: "The web app never imports server code (DESIGN §3)." },
+            { target: "./src/server", from: "./src/web", message: "The server never imports web code (DESIGN §3)." },
+            {
+              target: "./src/shared",
+              from: ["./src/server", "./src/web"],
+              message: "shared is imported by both sides and imports neither.",
+            },
+          ],
+        },
+      ],
+    },
+    settings: { "import-x/resolver": { typescript: true, node: true } },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
