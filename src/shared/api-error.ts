@@ -16,6 +16,10 @@ export const errorCodes = {
   commonPassword: "PASSWORD_TOO_COMMON",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  insufficientBalance: "INSUFFICIENT_BALANCE",
+  alreadyProcessed: "ALREADY_PROCESSED",
+  idempotencyConflict: "IDEMPOTENCY_KEY_REUSED",
+  limitExceeded: "LIMIT_EXCEEDED",
 } as const;
 
 export const messages = {
@@ -31,4 +35,8 @@ export const messages = {
   emailTaken: "An account with this email already exists",
   resetLinkInvalid: "Invalid or expired reset link.",
   currentPasswordWrong: "Current password is incorrect",
+  insufficientBalance: "Insufficient balance",
+  alreadyProcessed: "This transaction is already processed.",
+  transactionNotFound: "Transaction not found",
+  idempotencyConflict: "This Idempotency-Key was already used for a different request.",
 } as const;

@@ -1,0 +1,21 @@
+// `npm run ledger:check`: exits 0 when every money invariant of DESIGN §5 holds, 1 otherwise,
+// printing each breach. Uses DATABASE_URL, or the embedded database in DATA_DIR (server stopped).
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
+import { findLedgerBreaches } from "../wallet/ledger-check.ts";
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+);
+try {
+  const breaches = await findLedgerBreaches(database.db);
+  if (breaches.length === 0) {
+    console.log("ledger:check: every balance equals its ledger, every completed transaction is posted exactly once.");
+  } else {
+    for (const breach of breaches) console.error(`BREACH ${breach.rule}: ${JSON.stringify(breach.detail)}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

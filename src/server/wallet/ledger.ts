@@ -1,0 +1,335 @@
+// Every way money moves (DESIGN §5). Each function is one database transaction: the status change,
+// the balance change, the ledger entry, the audit entry and the event commit together or not at all.
+// Functions take the database handle first so they run the same on PGlite and PostgreSQL.
+import { and, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { errorCodes, messages } from "../../shared/api-error.ts";
+import { displayBdt, formatBdt, formatUsdt } from "../../shared/money.ts";
+import type { TransactionDto } from "../../shared/wallet-schemas.ts";
+import { writeAudit } from "../audit/audit-log.ts";
+import type { Db } from "../db/client.ts";
+import { ledgerEntries, profiles, transactions } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { notifyChange } from "../realtime/notify.ts";
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+export type Limits = {
+  depositMinMicro: bigint; // 0 = no minimum
+  withdrawalMinPoisha: bigint; // 0 = no minimum
+  withdrawalDailyMaxPoisha: bigint; // 0 = no maximum
+};
+
+export function toTransactionDto(row: TransactionRow): TransactionDto {
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type,
+    amount: formatBdt(row.amountMinor),
+    usdtAmount: row.usdtMicro === null ? null : formatUsdt(row.usdtMicro),
+    rate: row.rate,
+    status: row.status,
+    reference: row.reference,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+/** A created transaction, and whether it was created by an earlier request with the same key. */
+export type Created = { transaction: TransactionRow; replayed: boolean };
+
+// ------------------------------------------------------------------ customers' requests
+
+export async function createDeposit(
+  db: Db,
+  input: {
+    userId: string;
+    fromAddress: string;
+    usdtMicro: bigint;
+    amountPoisha: bigint;
+    rate: string;
+    idempotencyKey: string | null;
+    limits: Limits;
+  },
+): Promise<Created> {
+  const { limits } = input;
+  if (limits.depositMinMicro > 0n && input.usdtMicro < limits.depositMinMicro) {
+    const min = formatUsdt(limits.depositMinMicro);
+    throw new AppError(400, errorCodes.limitExceeded, `The minimum deposit is ${min} USDT`, {
+      usdtAmount: `The minimum deposit is ${min} USDT`,
+    });
+  }
+  if (input.amountPoisha <= 0n) {
+    throw new AppError(400, errorCodes.validation, "Please enter a valid amount greater than 0", {
+      usdtAmount: "Please enter a valid amount greater than 0",
+    });
+  }
+  const values = {
+    userId: input.userId,
+    type: "deposit" as const,
+    amountMinor: input.amountPoisha,
+    usdtMicro: input.usdtMicro,
+    rate: input.rate,
+    reference: `${formatUsdt(input.usdtMicro)} USDT from ${input.fromAddress}`,
+    idempotencyKey: input.idempotencyKey,
+  };
+  return db.transaction(async (tx) => {
+    const replay = await findReplay(tx, values);
+    if (replay) return replay;
+    const [created] = await tx.insert(transactions).values(values).onConflictDoNothing().returning();
+    // A parallel request with the same key won the insert: answer what it created.
+    if (!created) return (await findReplay(tx, values))!;
+    await writeAudit(tx, {
+      actorId: input.userId,
+      action: "transaction.deposit_requested",
+      targetType: "transaction",
+      targetId: created.id,
+      details: { amount: formatBdt(created.amountMinor), usdtAmount: formatUsdt(input.usdtMicro) },
+    });
+    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created.id });
+    return { transaction: created, replayed: false };
+  });
+}
+
+export async function createWithdrawal(
+  db: Db,
+  input: {
+    userId: string;
+    walletType: string;
+    walletNumber: string;
+    amountPoisha: bigint;
+    idempotencyKey: string | null;
+    limits: Limits;
+    now?: Date;
+  },
+): Promise<Created> {
+  const { limits } = input;
+  if (limits.withdrawalMinPoisha > 0n && input.amountPoisha < limits.withdrawalMinPoisha) {
+    const message = `The minimum withdrawal is ${displayBdt(limits.withdrawalMinPoisha)}`;
+    throw new AppError(400, errorCodes.limitExceeded, message, { amount: message });
+  }
+  const values = {
+    userId: input.userId,
+    type: "withdraw" as const,
+    amountMinor: input.amountPoisha,
+    reference: `${input.walletType}:${input.walletNumber}`,
+    idempotencyKey: input.idempotencyKey,
+  };
+  return db.transaction(async (tx) => {
+    // Row lock: two withdrawals must not both pass the available-balance check.
+    const [profile] = await tx.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, input.userId)).for("update");
+    if (!profile) throw new AppError(404, errorCodes.notFound, "Profile not found");
+
+    const replay = await findReplay(tx, values);
+    if (replay) return replay;
+
+    const held = await heldPoisha(tx, input.userId);
+    if (input.amountPoisha > profile.balance - held) {
+      throw new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance, { amount: messages.insufficientBalance });
+    }
+    if (limits.withdrawalDailyMaxPoisha > 0n) {
+      const today = await withdrawnTodayPoisha(tx, input.userId, input.now ?? new Date());
+      if (today + input.amountPoisha > limits.withdrawalDailyMaxPoisha) {
+        const left = limits.withdrawalDailyMaxPoisha - today;
+        const message = `This exceeds the daily withdrawal limit of ${displayBdt(limits.withdrawalDailyMaxPoisha)}. You can withdraw up to ${displayBdt(left > 0n ? left : 0n)} more today.`;
+        throw new AppError(409, errorCodes.limitExceeded, message, { amount: message });
+      }
+    }
+    const [created] = await tx.insert(transactions).values(values).returning();
+    await writeAudit(tx, {
+      actorId: input.userId,
+      action: "transaction.withdrawal_requested",
+      targetType: "transaction",
+      targetId: created!.id,
+      details: { amount: formatBdt(input.amountPoisha), reference: values.reference },
+    });
+    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created!.id });
+    return { transaction: created!, replayed: false };
+  });
+}
+
+/**
+ * Idempotency (DESIGN §1.3): the same key again answers the first result; the same key with other
+ * parameters is a 409. Keys are per user.
+ */
+async function findReplay(
+  db: Db,
+  values: { userId: string; type: string; amountMinor: bigint; reference: string; idempotencyKey: string | null },
+): Promise<Created | null> {
+  if (values.idempotencyKey === null) return null;
+  const [existing] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, values.userId), eq(transactions.idempotencyKey, values.idempotencyKey)));
+  if (!existing) return null;
+  const same = existing.type === values.type && existing.amountMinor === values.amountMinor && existing.reference === values.reference;
+  if (!same) throw new AppError(409, errorCodes.idempotencyConflict, messages.idempotencyConflict);
+  return { transaction: existing, replayed: true };
+}
+
+/** Money promised to pending withdrawals: not spendable, not yet gone. */
+export async function heldPoisha(db: Db, userId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sum(transactions.amountMinor) })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, "withdraw"), eq(transactions.status, "pending")));
+  return BigInt(row?.total ?? "0");
+}
+
+/** Withdrawals asked for today (pending or paid), "today" being the calendar day in Asia/Dhaka. */
+async function withdrawnTodayPoisha(db: Db, userId: string, now: Date): Promise<bigint> {
+  const startOfDhakaDay = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Dhaka') at time zone 'Asia/Dhaka')`;
+  const [row] = await db
+    .select({ total: sum(transactions.amountMinor) })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.type, "withdraw"),
+        eq(transactions.origin, "customer"),
+        inArray(transactions.status, ["pending", "completed"]),
+        gte(transactions.createdAt, startOfDhakaDay),
+      ),
+    );
+  return BigInt(row?.total ?? "0");
+}
+
+// ------------------------------------------------------------------ admins' decisions
+
+/**
+ * Approve (DESIGN §5): a conditional status update (only a pending row changes, so 50 parallel
+ * approvals credit once), then the balance change, guarded by the balance >= 0 check.
+ */
+export async function approveTransaction(db: Db, input: { id: string; adminId: string; ip?: string }): Promise<TransactionRow> {
+  return db.transaction(async (tx) => {
+    const [approved] = await tx
+      .update(transactions)
+      .set({ status: "completed", processedAt: sql`now()`, processedBy: input.adminId })
+      .where(and(eq(transactions.id, input.id), eq(transactions.status, "pending")))
+      .returning();
+    if (!approved) throw await notPendingError(tx, input.id);
+    const delta = approved.type === "deposit" ? approved.amountMinor : -approved.amountMinor;
+    await postToLedger(tx, approved, delta);
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: "transaction.approved",
+      targetType: "transaction",
+      targetId: approved.id,
+      details: { userId: approved.userId, type: approved.type, amount: formatBdt(approved.amountMinor) },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    await notifyChange(tx, { table: "transactions", userId: approved.userId, id: approved.id });
+    return approved;
+  });
+}
+
+/** Reject: a conditional status update and an audit entry; no money moves. */
+export async function rejectTransaction(
+  db: Db,
+  input: { id: string; adminId: string; reason: string | null; ip?: string },
+): Promise<TransactionRow> {
+  return db.transaction(async (tx) => {
+    const [rejected] = await tx
+      .update(transactions)
+      .set({ status: "rejected", processedAt: sql`now()`, processedBy: input.adminId, rejectReason: input.reason })
+      .where(and(eq(transactions.id, input.id), eq(transactions.status, "pending")))
+      .returning();
+    if (!rejected) throw await notPendingError(tx, input.id);
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: "transaction.rejected",
+      targetType: "transaction",
+      targetId: rejected.id,
+      details: { userId: rejected.userId, type: rejected.type, amount: formatBdt(rejected.amountMinor), reason: input.reason },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    await notifyChange(tx, { table: "transactions", userId: rejected.userId, id: rejected.id });
+    return rejected;
+  });
+}
+
+async function notPendingError(db: Db, id: string): Promise<AppError> {
+  const [existing] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.id, id));
+  return existing
+    ? new AppError(409, errorCodes.alreadyProcessed, messages.alreadyProcessed)
+    : new AppError(404, errorCodes.notFound, messages.transactionNotFound);
+}
+
+/**
+ * Admin adjustment (DESIGN §5): a transaction completed at once, through the same ledger path.
+ * Subtracting cannot reach money held for a pending withdrawal.
+ */
+export async function adjustBalance(
+  db: Db,
+  input: { userId: string; direction: "add" | "subtract"; amountPoisha: bigint; note: string | null; adminId: string; ip?: string },
+): Promise<TransactionRow> {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, input.userId)).for("update");
+    if (!profile) throw new AppError(404, errorCodes.notFound, "User not found");
+    if (input.direction === "subtract" && input.amountPoisha > profile.balance - (await heldPoisha(tx, input.userId))) {
+      throw new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance, { amount: messages.insufficientBalance });
+    }
+    const [created] = await tx
+      .insert(transactions)
+      .values({
+        userId: input.userId,
+        type: input.direction === "add" ? "deposit" : "withdraw",
+        amountMinor: input.amountPoisha,
+        status: "completed",
+        reference: input.direction === "add" ? "Manual add by admin" : "Manual subtract by admin",
+        origin: "admin_adjustment",
+        processedAt: sql`now()`,
+        processedBy: input.adminId,
+      })
+      .returning();
+    const delta = input.direction === "add" ? input.amountPoisha : -input.amountPoisha;
+    const balanceAfter = await postToLedger(tx, created!, delta);
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: "balance.adjusted",
+      targetType: "user",
+      targetId: input.userId,
+      details: {
+        direction: input.direction,
+        amount: formatBdt(input.amountPoisha),
+        note: input.note,
+        transactionId: created!.id,
+        balanceAfter: formatBdt(balanceAfter),
+      },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created!.id });
+    return created!;
+  });
+}
+
+/** Moves the balance and writes the ledger entry; a balance below zero aborts the transaction. */
+async function postToLedger(db: Db, transaction: TransactionRow, deltaPoisha: bigint): Promise<bigint> {
+  let balanceAfter: bigint;
+  try {
+    const [updated] = await db
+      .update(profiles)
+      .set({ balanceMinor: sql`${profiles.balanceMinor} + ${deltaPoisha.toString()}::bigint` })
+      .where(eq(profiles.id, transaction.userId))
+      .returning({ balance: profiles.balanceMinor });
+    if (!updated) throw new AppError(404, errorCodes.notFound, "User not found");
+    balanceAfter = updated.balance;
+  } catch (error) {
+    if (isCheckViolation(error)) {
+      throw new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance);
+    }
+    throw error;
+  }
+  await db.insert(ledgerEntries).values({
+    userId: transaction.userId,
+    transactionId: transaction.id,
+    deltaMinor: deltaPoisha,
+    balanceAfterMinor: balanceAfter,
+  });
+  await notifyChange(db, { table: "profiles", userId: transaction.userId, id: transaction.userId });
+  return balanceAfter;
+}
+
+function isCheckViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === "23514";
+}
