@@ -27,6 +27,7 @@ import { AppError } from "./http/errors.ts";
 import { isTrustedOrigin } from "./http/origin-check.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerMeRoutes } from "./me/me-routes.ts";
+import { registerWalletRoutes } from "./wallet/wallet-routes.ts";
 
 export type AppDeps = {
   config: Config;
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAuthRoutes(app, { auth, db: database.db, guards });
   registerSetupRoutes(app, { auth, db: database.db });
   registerMeRoutes(app, { db: database.db, guards });
+  registerWalletRoutes(app, { db: database.db, config, guards });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isTronAddress } from "../shared/tron.ts";
 
 const nonNegativeInt = z.coerce.number().int().min(0);
 
@@ -16,10 +17,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Nexapay <no-reply@nexapay.local>"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  DEPOSIT_ADDRESS: z
-    .string()
-    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, "must be a TRON address (T followed by 33 base58 characters)")
-    .default("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"),
+  DEPOSIT_ADDRESS: z.string().refine(isTronAddress, "must be a TRON address (T and 33 base58 characters, valid checksum)").optional(),
   RATE_BDT_PER_USDT: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a decimal like 125 or 125.50")
@@ -55,6 +53,9 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** A well-formed TRON address derived from a hash: nobody holds its key. For development only. */
+export const developmentDepositAddress = "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74";
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -63,6 +64,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.DEPOSIT_ADDRESS) {
+    // The development default is an address nobody holds a key to: money sent there is lost.
+    throw new ConfigError("Invalid configuration:\n  DEPOSIT_ADDRESS: must be set in production (the company's TRC-20 wallet)");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -73,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
-    depositAddress: e.DEPOSIT_ADDRESS,
+    depositAddress: e.DEPOSIT_ADDRESS ?? developmentDepositAddress,
     rateBdtPerUsdt: e.RATE_BDT_PER_USDT,
     depositMinUsdt: e.DEPOSIT_MIN_USDT,
     withdrawalMinBdt: e.WITHDRAWAL_MIN_BDT,

@@ -2,6 +2,7 @@
 // Amounts travel as decimal strings and become bigint minor units only on the server.
 import { z } from "zod";
 import { isBdtAmount, isUsdtAmount } from "./money.ts";
+import { isTronAddress } from "./tron.ts";
 
 export const transactionTypes = ["deposit", "withdraw"] as const;
 export const transactionStatuses = ["pending", "completed", "rejected"] as const;
@@ -17,16 +18,13 @@ function positiveAmount(test: (text: string) => boolean) {
     .refine((text) => test(text) && /[1-9]/.test(text), amountMessage);
 }
 
-/** TRON base58 address: "T" and 33 more base58 characters (the checksum is checked on the server too). */
-export const tronAddressPattern = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-
 export const depositRequestSchema = z.object({
   fromAddress: z
     .string({ error: "Wallet address is required" })
     .trim()
     .min(1, "Wallet address is required")
     .max(64, "Enter a valid TRON (TRC-20) address")
-    .regex(tronAddressPattern, "Enter a valid TRON (TRC-20) address"),
+    .refine(isTronAddress, "Enter a valid TRON (TRC-20) address"),
   usdtAmount: positiveAmount(isUsdtAmount),
 });
 export type DepositRequest = z.infer<typeof depositRequestSchema>;
@@ -66,3 +64,34 @@ export const walletSchema = z.object({
 export type WalletDto = z.infer<typeof walletSchema>;
 
 export const idempotencyKeySchema = z.string().min(1).max(255);
+
+/** Lists take page (from 1) and pageSize (capped at 100) and answer {items, total, page, pageSize}. */
+export function pageQuerySchema(defaultPageSize: number) {
+  return z.object({
+    page: z.coerce
+      .number({ error: "page must be a whole number from 1" })
+      .int("page must be a whole number from 1")
+      .min(1, "page must be a whole number from 1")
+      .max(1_000_000)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: "pageSize must be a whole number from 1 to 100" })
+      .int("pageSize must be a whole number from 1 to 100")
+      .min(1, "pageSize must be a whole number from 1 to 100")
+      .max(1_000_000)
+      .default(defaultPageSize)
+      // DESIGN §7: a larger page size is capped, not refused.
+      .transform((size) => Math.min(size, 100)),
+  });
+}
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+}
+
+export const customerTransactionsQuerySchema = pageQuerySchema(5).extend({
+  type: z.enum(["all", ...transactionTypes], { error: "type must be all, deposit or withdraw" }).default("all"),
+  q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
+});
+
+export const depositInfoSchema = z.object({ network: z.string(), address: z.string(), rate: z.string(), minUsdt: z.string() });

@@ -1,0 +1,125 @@
+// The customer's wallet endpoints (DESIGN §7): balance, deposit and withdrawal requests, history.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { errorCodes } from "../../shared/api-error.ts";
+import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseRate, parseUsdt } from "../../shared/money.ts";
+import {
+  customerTransactionsQuerySchema,
+  depositInfoSchema,
+  depositRequestSchema,
+  idempotencyKeySchema,
+  pageSchema,
+  transactionSchema,
+  walletSchema,
+  withdrawalRequestSchema,
+} from "../../shared/wallet-schemas.ts";
+import type { Guards } from "../auth/guards.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { profiles } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { createDeposit, createWithdrawal, heldPoisha, toTransactionDto, type Limits } from "./ledger.ts";
+import { listCustomerTransactions, recentTransactions } from "./transaction-queries.ts";
+
+const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
+
+export function limitsFrom(config: Config): Limits {
+  return {
+    depositMinMicro: BigInt(config.depositMinUsdt) * 1_000_000n,
+    withdrawalMinPoisha: BigInt(config.withdrawalMinBdt) * 100n,
+    withdrawalDailyMaxPoisha: BigInt(config.withdrawalDailyMaxBdt) * 100n,
+  };
+}
+
+export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards }): void {
+  const { db, config, guards } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = limitsFrom(config);
+  const ratePoisha = parseRate(config.rateBdtPerUsdt);
+
+  r.get(
+    "/api/wallet",
+    { schema: { tags: ["customer"], response: { 200: walletSchema } }, preHandler: guards.requireUser },
+    async (request) => {
+      const userId = request.user!.id;
+      const [profile] = await db.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, userId));
+      if (!profile) throw new AppError(404, errorCodes.notFound, "Profile not found");
+      const held = await heldPoisha(db, userId);
+      const recent = await recentTransactions(db, userId, 5);
+      return {
+        balance: formatBdt(profile.balance),
+        availableBalance: formatBdt(profile.balance - held),
+        heldBalance: formatBdt(held),
+        recentTransactions: recent.map(toTransactionDto),
+      };
+    },
+  );
+
+  r.get(
+    "/api/deposit-info",
+    { schema: { tags: ["customer"], response: { 200: depositInfoSchema } }, preHandler: guards.requireUser },
+    () => ({
+      network: "TRC-20",
+      address: config.depositAddress,
+      rate: config.rateBdtPerUsdt,
+      minUsdt: formatUsdt(limits.depositMinMicro),
+    }),
+  );
+
+  r.post(
+    "/api/deposits",
+    {
+      schema: { tags: ["customer"], body: depositRequestSchema, headers: idempotencyHeaders, response: { 201: transactionSchema } },
+      preHandler: guards.requireUser,
+    },
+    async (request, reply) => {
+      const usdtMicro = parseUsdt(request.body.usdtAmount);
+      const { transaction, replayed } = await createDeposit(db, {
+        userId: request.user!.id,
+        fromAddress: request.body.fromAddress,
+        usdtMicro,
+        amountPoisha: bdtForUsdt(usdtMicro, ratePoisha),
+        rate: config.rateBdtPerUsdt,
+        idempotencyKey: request.headers["idempotency-key"] ?? null,
+        limits,
+      });
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return reply.status(201).send(toTransactionDto(transaction));
+    },
+  );
+
+  r.post(
+    "/api/withdrawals",
+    {
+      schema: { tags: ["customer"], body: withdrawalRequestSchema, headers: idempotencyHeaders, response: { 201: transactionSchema } },
+      preHandler: guards.requireUser,
+    },
+    async (request, reply) => {
+      const { transaction, replayed } = await createWithdrawal(db, {
+        userId: request.user!.id,
+        walletType: request.body.walletType,
+        walletNumber: request.body.walletNumber,
+        amountPoisha: parseBdt(request.body.amount),
+        idempotencyKey: request.headers["idempotency-key"] ?? null,
+        limits,
+      });
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return reply.status(201).send(toTransactionDto(transaction));
+    },
+  );
+
+  r.get(
+    "/api/transactions",
+    {
+      schema: { tags: ["customer"], querystring: customerTransactionsQuerySchema, response: { 200: pageSchema(transactionSchema) } },
+      preHandler: guards.requireUser,
+    },
+    async (request) => {
+      const { page, pageSize, type, q } = request.query;
+      const { items, total } = await listCustomerTransactions(db, { userId: request.user!.id, type, q, page, pageSize });
+      return { items: items.map(toTransactionDto), total, page, pageSize };
+    },
+  );
+}
