@@ -11,12 +11,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { sql } from "drizzle-orm";
 import { errorCodes, messages } from "../shared/api-error.ts";
+import { documentSizeBytesMax } from "../shared/verification-schemas.ts";
 import { registerSetupRoutes } from "./admin/setup-routes.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import { createGuards } from "./auth/guards.ts";
@@ -27,12 +29,16 @@ import { AppError } from "./http/errors.ts";
 import { isTrustedOrigin } from "./http/origin-check.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerMeRoutes } from "./me/me-routes.ts";
+import { registerVerificationRoutes } from "./kyc/verification-routes.ts";
+import { registerSimRoutes } from "./sims/sim-routes.ts";
+import { createLocalDiskStorage, type Storage } from "./storage/storage.ts";
 import { registerWalletRoutes } from "./wallet/wallet-routes.ts";
 
 export type AppDeps = {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  storage?: Storage;
   logger?: FastifyServerOptions["logger"];
   /** Folder of the built web app; null serves the API alone (API tests). */
   webDir?: string | null;
@@ -56,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "mail"), log: app.log });
+  const storage = deps.storage ?? createLocalDiskStorage(path.join(config.dataDir, "uploads"));
   const auth = createAuth({ db: database.db, config, mailer, log: app.log });
   const guards = createGuards({ auth, db: database.db });
 
@@ -81,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   });
+  await app.register(multipart, { limits: { fileSize: documentSizeBytesMax, files: 1, fields: 5, parts: 6 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, errorCodes.rateLimited, messages.rateLimited),
@@ -105,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSetupRoutes(app, { auth, db: database.db });
   registerMeRoutes(app, { db: database.db, guards });
   registerWalletRoutes(app, { db: database.db, config, guards });
+  registerSimRoutes(app, { db: database.db, guards });
+  registerVerificationRoutes(app, { db: database.db, storage, guards });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;

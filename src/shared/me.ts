@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { profileSchema } from "./profile-schemas.ts";
 
-// GET /api/me: who is signed in, as the browser needs it (spec §4 "Session": user and isAdmin).
-export const meSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
+// GET /api/me: who is signed in, as the browser needs it (spec §4 "Session": user and isAdmin),
+// with the profile fields of spec §2.13.
+export const meSchema = profileSchema.extend({
   country: z.string(),
-  fullName: z.string().nullable(),
-  phone: z.string().nullable(),
   isAdmin: z.boolean(),
   adminRole: z.enum(["admin", "super_admin"]).nullable(),
 });

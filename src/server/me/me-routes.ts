@@ -1,35 +1,39 @@
-// GET /api/me: the signed-in user's own account and whether they are an admin (spec §4 Session).
+// GET and PATCH /api/me: the signed-in user's own account, profile and admin role.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { errorCodes } from "../../shared/api-error.ts";
-import { meSchema } from "../../shared/me.ts";
+import { meSchema, type Me } from "../../shared/me.ts";
+import { profileUpdateSchema } from "../../shared/profile-schemas.ts";
 import { adminRoleOf } from "../auth/accounts.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { getProfile, updateProfile } from "../profile/profile.ts";
+
+async function me(db: Db, userId: string): Promise<Me> {
+  const profile = await getProfile(db, userId);
+  const [row] = await db.select({ country: profiles.country }).from(profiles).where(eq(profiles.id, userId));
+  if (!profile || !row) throw new AppError(404, errorCodes.notFound, "Profile not found");
+  const adminRole = await adminRoleOf(db, userId);
+  return { ...profile, country: row.country, isAdmin: adminRole !== null, adminRole };
+}
 
 export function registerMeRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
+  const { db, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+
+  r.get("/api/me", { schema: { tags: ["customer"], response: { 200: meSchema } }, preHandler: guards.requireUser }, async (request) =>
+    me(db, request.user!.id),
+  );
+
+  r.patch(
     "/api/me",
-    { schema: { tags: ["customer"], response: { 200: meSchema } }, preHandler: deps.guards.requireUser },
+    { schema: { tags: ["customer"], body: profileUpdateSchema, response: { 200: meSchema } }, preHandler: guards.requireUser },
     async (request) => {
-      const me = request.user!;
-      const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, me.id));
-      if (!profile) throw new AppError(404, errorCodes.notFound, "Profile not found");
-      const adminRole = await adminRoleOf(deps.db, me.id);
-      return {
-        id: me.id,
-        email: me.email,
-        username: profile.username,
-        country: profile.country,
-        fullName: profile.fullName,
-        phone: profile.phone,
-        isAdmin: adminRole !== null,
-        adminRole,
-      };
+      await updateProfile(db, request.user!.id, request.body);
+      return me(db, request.user!.id);
     },
   );
 }

@@ -1,0 +1,61 @@
+// The customer's own profile (spec §2.13): profiles (name, phone) and extended_profiles (address,
+// document number) saved together; an empty field is saved as null (spec §5).
+import { eq } from "drizzle-orm";
+import type { ProfileDto } from "../../shared/profile-schemas.ts";
+import type { Db } from "../db/client.ts";
+import { extendedProfiles, profiles, user } from "../db/schema.ts";
+import { verificationStatusOf } from "../kyc/verification.ts";
+import { notifyChange } from "../realtime/notify.ts";
+
+export type ProfileChanges = {
+  fullName?: string | null | undefined;
+  phone?: string | null | undefined;
+  address?: string | null | undefined;
+  documentNumber?: string | null | undefined;
+};
+
+export async function getProfile(db: Db, userId: string): Promise<ProfileDto | null> {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      email: user.email,
+      username: profiles.username,
+      fullName: profiles.fullName,
+      phone: profiles.phone,
+      address: extendedProfiles.address,
+      documentNumber: extendedProfiles.documentNumber,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .leftJoin(extendedProfiles, eq(extendedProfiles.userId, profiles.id))
+    .where(eq(profiles.id, userId));
+  if (!row) return null;
+  return {
+    ...row,
+    address: row.address ?? null,
+    documentNumber: row.documentNumber ?? null,
+    verificationStatus: await verificationStatusOf(db, userId),
+  };
+}
+
+/** Saves the fields present in `changes`; absent ones keep their value. */
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<void> {
+  await db.transaction(async (tx) => {
+    const profileSet = {
+      ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+      ...(changes.phone !== undefined && { phone: changes.phone }),
+    };
+    if (Object.keys(profileSet).length > 0) await tx.update(profiles).set(profileSet).where(eq(profiles.id, userId));
+    const extendedSet = {
+      ...(changes.address !== undefined && { address: changes.address }),
+      ...(changes.documentNumber !== undefined && { documentNumber: changes.documentNumber }),
+    };
+    if (Object.keys(extendedSet).length > 0) {
+      await tx
+        .insert(extendedProfiles)
+        .values({ userId, ...extendedSet })
+        .onConflictDoUpdate({ target: extendedProfiles.userId, set: extendedSet });
+    }
+    await notifyChange(tx, { table: "profiles", userId, id: userId });
+  });
+}

@@ -1,0 +1,35 @@
+// Profile editing (spec §2.13, §5): every field optional; an empty one is saved as null.
+import { z } from "zod";
+
+function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === null || value === "" ? null : value));
+}
+
+export const profileUpdateSchema = z.object({
+  fullName: optionalText(100, "Full name"),
+  phone: optionalText(20, "Phone").refine((v) => v == null || /^\+?[0-9 -]{6,20}$/.test(v), "Phone number should contain only digits"),
+  address: optionalText(300, "Address"),
+  documentNumber: optionalText(50, "Document number"),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const verificationStatuses = ["none", "pending", "approved", "rejected"] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
+
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  verificationStatus: z.enum(verificationStatuses),
+});
+export type ProfileDto = z.infer<typeof profileSchema>;
