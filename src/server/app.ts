@@ -30,6 +30,8 @@ import { isTrustedOrigin } from "./http/origin-check.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerMeRoutes } from "./me/me-routes.ts";
 import { registerVerificationRoutes } from "./kyc/verification-routes.ts";
+import { createEventHub } from "./realtime/event-hub.ts";
+import { registerEventRoutes } from "./realtime/event-routes.ts";
 import { registerSimRoutes } from "./sims/sim-routes.ts";
 import { createLocalDiskStorage, type Storage } from "./storage/storage.ts";
 import { registerWalletRoutes } from "./wallet/wallet-routes.ts";
@@ -54,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: jsonBodyLimitBytes,
+    // Event streams never end by themselves: a stop must cut them.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWalletRoutes(app, { db: database.db, config, guards });
   registerSimRoutes(app, { db: database.db, guards });
   registerVerificationRoutes(app, { db: database.db, storage, guards });
+  const hub = await createEventHub(database, app.log);
+  app.addHook("onClose", async () => hub.close());
+  registerEventRoutes(app, { db: database.db, hub, guards });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;

@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** LISTEN on a channel; answers a function that stops listening. */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -32,7 +34,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+      // A dedicated connection: LISTEN belongs to a session, and pool connections come and go.
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    };
+    return { db, kind: "postgres", listen, close: () => pool.end() };
   }
   let client: PGlite;
   if (target.dataDir === null) {
@@ -44,7 +56,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const unlisten = await client.listen(channel, onPayload);
+    return () => unlisten();
+  };
+  return { db, kind: "pglite", listen, close: () => client.close() };
 }
 
 export { schema };
