@@ -1,0 +1,134 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { messages } from "../../shared/api-error.ts";
+import { firstAdminFormSchema } from "../../shared/auth-schemas.ts";
+import type { setupStatusSchema } from "../../shared/me.ts";
+import type { z } from "zod";
+import { AuthShell } from "@/components/auth-shell.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { ApiError, api } from "@/lib/api-client.ts";
+
+type SetupStatus = z.infer<typeof setupStatusSchema>;
+const setupQueryKey = ["setup"] as const;
+
+/**
+ * First-run setup (/make-admin, DESIGN §6): creates the first super_admin while no admin exists;
+ * afterwards it only says that setup is complete.
+ */
+export default function MakeAdminPage() {
+  const setup = useQuery({ queryKey: setupQueryKey, queryFn: ({ signal }) => api.get<SetupStatus>("/api/setup", signal) });
+
+  const complete = setup.data?.needsFirstAdmin === false;
+  let body;
+  if (setup.isPending) body = <LoadingState label="Checking setup..." className="py-10" />;
+  else if (setup.isError) body = <Notice tone="error">Could not check the setup status. Please reload the page.</Notice>;
+  else if (complete) body = <SetupComplete />;
+  else body = <FirstAdminForm />;
+
+  return (
+    <AuthShell
+      title={complete ? "Admin setup" : "Create the first admin"}
+      description="First-time setup of the Nexapay back office."
+      logoTo="/admin/login"
+    >
+      <title>First-time setup · Nexapay</title>
+      {body}
+    </AuthShell>
+  );
+}
+
+function SetupComplete() {
+  return (
+    <div className="grid justify-items-center gap-4 text-center">
+      <div className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+        <CircleCheck aria-hidden="true" className="size-6" />
+      </div>
+      <p className="text-base font-medium">{messages.setupComplete}</p>
+      <p className="text-sm text-muted-foreground">Further admins are added from Admin Settings.</p>
+      <Button asChild className="w-full">
+        <Link to="/admin/login">Go to admin login</Link>
+      </Button>
+    </div>
+  );
+}
+
+function FirstAdminForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(firstAdminFormSchema), defaultValues: { email: "", password: "", confirmPassword: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setBusy(true);
+    try {
+      await api.post("/api/setup/first-admin", { email, password });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Someone else finished setup meanwhile.
+        queryClient.setQueryData<SetupStatus>(setupQueryKey, { needsFirstAdmin: false });
+        return;
+      }
+      if (error instanceof ApiError) {
+        for (const field of ["email", "password"] as const) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { type: "server", message });
+        }
+      }
+      toast.error(`Failed to add admin: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      setBusy(false);
+      return;
+    }
+    toast.success("Admin user added successfully!");
+    queryClient.setQueryData<SetupStatus>(setupQueryKey, { needsFirstAdmin: false });
+    void navigate("/admin/login");
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset disabled={busy} className="grid gap-5">
+        <p className="text-sm text-muted-foreground">
+          No admin exists yet. This account becomes the super admin, who can add further admins.
+        </p>
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="admin@example.com"
+            {...controlProps("email", errors.email?.message)}
+            {...form.register("email")}
+          />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message} hint="At least 12 characters.">
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="Create a password"
+            {...controlProps("password", errors.password?.message)}
+            {...form.register("password")}
+          />
+        </FormField>
+        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="Repeat the password"
+            {...controlProps("confirmPassword", errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
+          />
+        </FormField>
+        <Button type="submit" className="w-full">
+          {busy ? "Creating admin..." : "Create admin"}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

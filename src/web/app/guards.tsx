@@ -1,0 +1,57 @@
+// Route guards of spec §2.23. They wait for the session check, then render the page, or send the
+// visitor to the right sign-in screen remembering where they were going (location state `from`).
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { toast } from "sonner";
+import { messages } from "../../shared/api-error.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { useSession } from "@/lib/session.ts";
+
+const adminCheckFailedMessage = "Error verifying admin status. Please try again.";
+
+function useOrigin(): string {
+  const location = useLocation();
+  return location.pathname + location.search + location.hash;
+}
+
+export function UserGuard() {
+  const { user, loading, error } = useSession();
+  const from = useOrigin();
+  if (loading) {
+    return (
+      <div role="status" aria-live="polite" className="flex min-h-dvh items-center justify-center text-muted-foreground">
+        Loading...
+      </div>
+    );
+  }
+  if (error) return <SessionCheckFailed />;
+  if (!user) return <Navigate to="/login" replace state={{ from }} />;
+  return <Outlet />;
+}
+
+export function AdminGuard() {
+  const { user, isAdmin, loading, error } = useSession();
+  const from = useOrigin();
+
+  useEffect(() => {
+    if (error) toast.error(adminCheckFailedMessage);
+  }, [error]);
+
+  if (loading) return <LoadingState label="Verifying admin credentials..." className="min-h-dvh" />;
+  // A failed check means not an admin (spec §6).
+  if (error) return <Navigate to="/admin/login" replace state={{ message: messages.adminRequired }} />;
+  if (!user) return <Navigate to="/admin/login" replace state={{ from }} />;
+  if (!isAdmin) return <Navigate to="/admin/login" replace state={{ message: messages.adminRequired }} />;
+  return <Outlet />;
+}
+
+/** The session could not be checked (server down, network gone): say so and offer to try again. */
+function SessionCheckFailed() {
+  return (
+    <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+      <p className="text-base font-medium">We could not check your session. Please try again.</p>
+      <Button onClick={() => window.location.reload()}>Try again</Button>
+    </div>
+  );
+}

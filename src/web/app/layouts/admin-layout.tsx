@@ -1,0 +1,133 @@
+import { ArrowLeftRight, LayoutDashboard, LogOut, Menu, Settings, ShieldCheck, Smartphone, Users, X, type LucideIcon } from "lucide-react";
+import { Suspense, useState } from "react";
+import { NavLink, Outlet } from "react-router";
+import { toast } from "sonner";
+import { LogoMark } from "@/components/logo.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { cn } from "@/lib/class-names.ts";
+import { useAuthActions, useSession } from "@/lib/session.ts";
+
+type MenuItem = { to: string; label: string; icon: LucideIcon };
+
+// Spec §2.16.
+const menu: readonly MenuItem[] = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/users", label: "Users", icon: Users },
+  { to: "/admin/transactions", label: "Transactions", icon: ArrowLeftRight },
+  { to: "/admin/verifications", label: "Verifications", icon: ShieldCheck },
+  { to: "/admin/sims", label: "SIMs", icon: Smartphone },
+  { to: "/admin/settings", label: "Settings", icon: Settings },
+];
+
+/** The back office frame (spec §2.16): a sidebar on wide screens, a collapsible menu on phones. */
+export default function AdminLayout() {
+  const { user } = useSession();
+  const { signOut } = useAuthActions();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function logOut() {
+    setSigningOut(true);
+    try {
+      await signOut("/admin");
+      toast.success("Logged out successfully!");
+    } catch {
+      toast.error("Failed to log out.");
+      setSigningOut(false);
+    }
+  }
+
+  const navigation = (
+    <>
+      <ul className="grid gap-1">
+        {menu.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={() => setMenuOpen(false)}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
+                  isActive ? "bg-emerald-700 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white",
+                )
+              }
+            >
+              <item.icon aria-hidden="true" className="size-5" />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 border-t border-slate-800 pt-4">
+        {user ? (
+          <p className="truncate px-3 pb-2 text-xs text-slate-400" title={user.email}>
+            {user.email}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => void logOut()}
+          disabled={signingOut}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-slate-800 hover:text-white disabled:opacity-60"
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          Log out
+        </button>
+      </div>
+    </>
+  );
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-background md:flex-row">
+      {/* Wide screens: a fixed sidebar. */}
+      <aside className="hidden w-64 shrink-0 flex-col bg-slate-900 md:flex">
+        <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto p-4">
+          <AdminBrand />
+          <nav aria-label="Admin" className="mt-6">
+            {navigation}
+          </nav>
+        </div>
+      </aside>
+
+      {/* Phones: a top bar whose menu button opens the same navigation. */}
+      <header className="sticky top-0 z-40 bg-slate-900 md:hidden">
+        <div className="flex h-14 items-center justify-between px-4">
+          <AdminBrand />
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="admin-mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="flex size-10 items-center justify-center rounded-lg text-slate-200 hover:bg-slate-800"
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
+        {menuOpen ? (
+          <nav id="admin-mobile-menu" aria-label="Admin" className="animate-fade-in border-t border-slate-800 px-4 pt-3 pb-4">
+            {navigation}
+          </nav>
+        ) : null}
+      </header>
+
+      <main className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+        <div className="mx-auto max-w-6xl">
+          <Suspense fallback={<LoadingState label="Loading..." />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function AdminBrand() {
+  return (
+    <NavLink to="/admin/dashboard" className="flex items-center gap-2 rounded-md text-white" aria-label="Nexapay admin dashboard">
+      <LogoMark />
+      <span className="text-lg font-bold tracking-tight">Nexapay</span>
+      <span className="rounded bg-slate-700 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-100">Admin</span>
+    </NavLink>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  LayoutDashboard,
+  LogOut,
+  ReceiptText,
+  ShieldCheck,
+  Smartphone,
+  UserRound,
+  type LucideIcon,
+} from "lucide-react";
+import { Suspense, useState } from "react";
+import { NavLink, Outlet } from "react-router";
+import { toast } from "sonner";
+import { Logo } from "@/components/logo.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { cn } from "@/lib/class-names.ts";
+import { useAuthActions, useSession } from "@/lib/session.ts";
+
+type MenuItem = { to: string; label: string; icon: LucideIcon };
+
+// Spec §2.7, in the spec's order; the bottom bar on phones holds the first five.
+const menu: readonly MenuItem[] = [
+  { to: "/profile", label: "Profile", icon: UserRound },
+  { to: "/verification", label: "Verification", icon: ShieldCheck },
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/deposit", label: "Deposit", icon: ArrowDownToLine },
+  { to: "/withdraw", label: "Withdraw", icon: ArrowUpFromLine },
+  { to: "/transactions", label: "Transactions", icon: ReceiptText },
+  { to: "/sims", label: "SIMs", icon: Smartphone },
+];
+const bottomBarItemCount = 5;
+
+/** The signed-in customer's frame (spec §2.7): header with logo and log out, side menu, bottom bar below 768 px. */
+export default function CustomerLayout() {
+  const { user } = useSession();
+  const { signOut } = useAuthActions();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function logOut() {
+    setSigningOut(true);
+    try {
+      await signOut("/login");
+      toast.success("Logged out successfully!");
+    } catch {
+      toast.error("Failed to log out.");
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <header className="sticky top-0 z-40 border-b border-border bg-white">
+        <div className="flex h-16 items-center justify-between gap-4 px-4 md:px-6">
+          <Logo to="/dashboard" label="Nexapay dashboard" />
+          <div className="flex items-center gap-3">
+            {user ? (
+              <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:block" title={user.email}>
+                {user.username}
+              </span>
+            ) : null}
+            <Button variant="outline" size="sm" onClick={() => void logOut()} disabled={signingOut}>
+              <LogOut aria-hidden="true" />
+              Log out
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <div className="flex flex-1">
+        <nav aria-label="Account" className="hidden w-60 shrink-0 border-r border-border bg-white md:block">
+          <ul className="sticky top-16 grid gap-1 p-3">
+            {menu.map((item) => (
+              <li key={item.to}>
+                <SideLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <main className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-8 md:pt-8 md:pb-10">
+          <div className="mx-auto max-w-5xl">
+            <Suspense fallback={<LoadingState label="Loading..." />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+
+      <nav
+        aria-label="Quick access"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      >
+        <ul className="grid grid-cols-5">
+          {menu.slice(0, bottomBarItemCount).map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  cn(
+                    "flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium",
+                    isActive ? "text-emerald-800" : "text-slate-600 hover:text-foreground",
+                  )
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <span className={cn("flex h-7 w-12 items-center justify-center rounded-full", isActive && "bg-emerald-100")}>
+                      <item.icon aria-hidden="true" className="size-5" />
+                    </span>
+                    {item.label}
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+function SideLink({ item }: { item: MenuItem }) {
+  return (
+    <NavLink
+      to={item.to}
+      className={({ isActive }) =>
+        cn(
+          "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
+          isActive ? "bg-emerald-50 text-emerald-800" : "text-slate-700 hover:bg-muted hover:text-foreground",
+        )
+      }
+    >
+      <item.icon aria-hidden="true" className="size-5" />
+      {item.label}
+    </NavLink>
+  );
+}

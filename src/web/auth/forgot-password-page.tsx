@@ -1,0 +1,65 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { forgotPasswordSchema } from "../../shared/auth-schemas.ts";
+import { AuthShell } from "@/components/auth-shell.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { api } from "@/lib/api-client.ts";
+
+/** Forgot password (/forgot-password, spec §2.5): sends the reset link, then back to sign in. */
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setBusy(true);
+    try {
+      await api.post("/api/auth/request-password-reset", { email, redirectTo: `${window.location.origin}/reset-password` });
+    } catch {
+      toast.error("Failed to send reset email. Please try again.");
+      setBusy(false);
+      return;
+    }
+    toast.success("Password reset link sent to your email");
+    void navigate("/login", { state: { resetEmailSent: true } });
+  });
+
+  return (
+    <AuthShell
+      title="Reset your password"
+      description="Enter the email you signed up with and we will send you a link to choose a new password."
+      footer={
+        <p>
+          Remembered it?{" "}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      }
+    >
+      <title>Forgot password · Nexapay</title>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={busy} className="grid gap-5">
+          <FormField id="email" label="Email" error={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              {...controlProps("email", errors.email?.message)}
+              {...form.register("email")}
+            />
+          </FormField>
+          <Button type="submit" className="w-full">
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+        </fieldset>
+      </form>
+    </AuthShell>
+  );
+}

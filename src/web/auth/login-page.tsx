@@ -1,0 +1,103 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { signInSchema } from "../../shared/auth-schemas.ts";
+import { AuthShell } from "@/components/auth-shell.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { errorMessage } from "@/lib/api-client.ts";
+import { redirectTarget, stateFlag } from "@/lib/location-state.ts";
+import { useAuthActions } from "@/lib/session.ts";
+
+// Spec §2.3, §8, §9.
+const signInFailedMessage = "Failed to login. Please check your credentials.";
+const redirectDelayMs = 100;
+
+/** Sign in (/login). */
+export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { signIn } = useAuthActions();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await signIn(values);
+    } catch (error) {
+      toast.error(errorMessage(error, signInFailedMessage));
+      setBusy(false);
+      return;
+    }
+    toast.success("Logged in successfully!");
+    // The form stays disabled until the next page shows.
+    const to = redirectTarget(location.state, "/dashboard");
+    setTimeout(() => void navigate(to, { replace: true }), redirectDelayMs);
+  });
+
+  return (
+    <AuthShell
+      title="Sign in to your account"
+      footer={
+        <div className="grid justify-items-center gap-2">
+          <p>Don&apos;t have an account?</p>
+          <Button variant="outline" className="w-full max-w-xs bg-white" disabled={busy} onClick={() => void navigate("/signup")}>
+            Sign up
+          </Button>
+        </div>
+      }
+    >
+      <title>Sign in · Nexapay</title>
+      {stateFlag(location.state, "resetEmailSent") ? (
+        <Notice tone="success" className="mb-5">
+          Password reset link has been sent to your email. Please check your inbox.
+        </Notice>
+      ) : null}
+      {stateFlag(location.state, "passwordReset") ? (
+        <Notice tone="success" className="mb-5">
+          Your password has been reset. Sign in with your new password.
+        </Notice>
+      ) : null}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={busy} className="grid gap-5">
+          <FormField id="email" label="Email" error={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              {...controlProps("email", errors.email?.message)}
+              {...form.register("email")}
+            />
+          </FormField>
+          <FormField
+            id="password"
+            label="Password"
+            error={errors.password?.message}
+            labelAside={
+              <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+                Forgot your password?
+              </Link>
+            }
+          >
+            <PasswordInput
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              {...controlProps("password", errors.password?.message)}
+              {...form.register("password")}
+            />
+          </FormField>
+          <Button type="submit" className="w-full">
+            {busy ? "Signing in..." : "Sign in"}
+          </Button>
+        </fieldset>
+      </form>
+    </AuthShell>
+  );
+}

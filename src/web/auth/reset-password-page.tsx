@@ -1,0 +1,115 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { CircleAlert } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { messages } from "../../shared/api-error.ts";
+import { resetPasswordFormSchema } from "../../shared/auth-schemas.ts";
+import { AuthShell } from "@/components/auth-shell.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
+
+// Spec §2.6, §8, §9.
+const resetFailedMessage = "Failed to reset password. Please try again.";
+const redirectDelayMs = 1500;
+
+/** Reset password (/reset-password?token=…): checks the link, then takes the new password. */
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  // A link is checked once: its answer must not be refetched or cached for another visit.
+  const verification = useQuery({
+    queryKey: ["reset-password-token", token],
+    queryFn: () => api.post<{ valid: boolean }>("/api/auth/reset-password/verify", { token }),
+    enabled: token !== "",
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+
+  let body;
+  if (token === "") body = <InvalidLink />;
+  else if (verification.isPending) body = <LoadingState label="Verifying your reset link..." className="py-10" />;
+  else if (verification.isError || !verification.data.valid) body = <InvalidLink />;
+  else body = <NewPasswordForm token={token} />;
+
+  return (
+    <AuthShell title="Reset password" logoTo="/login">
+      <title>Reset password · Nexapay</title>
+      {body}
+    </AuthShell>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div role="alert" className="grid justify-items-center gap-4 text-center">
+      <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
+        <CircleAlert aria-hidden="true" className="size-6" />
+      </div>
+      <p className="text-base font-medium">{messages.resetLinkInvalid}</p>
+      <p className="text-sm text-muted-foreground">Reset links work once and expire after an hour.</p>
+      <Button asChild className="w-full">
+        <Link to="/forgot-password">Request New Link</Link>
+      </Button>
+    </div>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setBusy(true);
+    try {
+      await api.post("/api/auth/reset-password", { newPassword: password, token });
+    } catch (error) {
+      const fieldMessage = error instanceof ApiError ? error.fields.newPassword : undefined;
+      if (fieldMessage) form.setError("password", { type: "server", message: fieldMessage });
+      toast.error(errorMessage(error, resetFailedMessage));
+      setBusy(false);
+      return;
+    }
+    toast.success("Your password has been reset successfully!");
+    setTimeout(() => void navigate("/login", { replace: true, state: { passwordReset: true } }), redirectDelayMs);
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset disabled={busy} className="grid gap-5">
+        <FormField
+          id="password"
+          label="New password"
+          error={errors.password?.message}
+          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="Enter a new password"
+            {...controlProps("password", errors.password?.message)}
+            {...form.register("password")}
+          />
+        </FormField>
+        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+            {...controlProps("confirmPassword", errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
+          />
+        </FormField>
+        <Button type="submit" className="w-full">
+          {busy ? "Resetting password..." : "Reset password"}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { signUpFormSchema, type SignUpForm } from "../../shared/auth-schemas.ts";
+import { AuthShell } from "@/components/auth-shell.tsx";
+import { CountryCombobox } from "@/components/country-combobox.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { useAuthActions } from "@/lib/session.ts";
+
+// Spec §2.4, §8.
+const signUpFailedMessage = "Failed to create account. Please try again.";
+const formFields = ["username", "email", "country", "password", "confirmPassword"] as const satisfies readonly (keyof SignUpForm)[];
+
+/** Sign up (/signup). */
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const { signUp } = useAuthActions();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { username: "", email: "", country: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ username, email, country, password }) => {
+    setBusy(true);
+    try {
+      await signUp({ username, email, country, password });
+    } catch (error) {
+      // The server names the field it refuses (username or e-mail taken, common password).
+      if (error instanceof ApiError) {
+        for (const field of formFields) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { type: "server", message });
+        }
+      }
+      toast.error(errorMessage(error, signUpFailedMessage));
+      setBusy(false);
+      return;
+    }
+    toast.success("Account created successfully!");
+    void navigate("/dashboard", { replace: true });
+  });
+
+  return (
+    <AuthShell
+      title="Create your account"
+      description="Deposit USDT, withdraw BDT to bKash, Nagad or Upay."
+      footer={
+        <p>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <title>Sign up · Nexapay</title>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={busy} className="grid gap-5">
+          <FormField id="username" label="Username" error={errors.username?.message}>
+            <Input
+              autoComplete="username"
+              placeholder="Choose a username"
+              {...controlProps("username", errors.username?.message)}
+              {...form.register("username")}
+            />
+          </FormField>
+          <FormField id="email" label="Email" error={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              {...controlProps("email", errors.email?.message)}
+              {...form.register("email")}
+            />
+          </FormField>
+          <FormField id="country" label="Country" error={errors.country?.message}>
+            <Controller
+              control={form.control}
+              name="country"
+              render={({ field }) => (
+                <CountryCombobox
+                  id="country"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  disabled={busy}
+                  invalid={Boolean(errors.country)}
+                  describedBy={errors.country ? "country-error" : undefined}
+                />
+              )}
+            />
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password?.message} hint="At least 8 characters.">
+            <PasswordInput
+              autoComplete="new-password"
+              placeholder="Create a password"
+              {...controlProps("password", errors.password?.message)}
+              {...form.register("password")}
+            />
+          </FormField>
+          <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+            <PasswordInput
+              autoComplete="new-password"
+              placeholder="Repeat your password"
+              {...controlProps("confirmPassword", errors.confirmPassword?.message)}
+              {...form.register("confirmPassword")}
+            />
+          </FormField>
+          <Button type="submit" className="w-full">
+            {busy ? "Signing up..." : "Sign up"}
+          </Button>
+        </fieldset>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,88 @@
+// The one way the web app talks to the API (DESIGN §7): JSON over same-origin fetch with the
+// session cookie, and every failure turned into an ApiError carrying the server's code, message
+// and per-field messages.
+import type { ApiErrorBody } from "../../shared/api-error.ts";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  /** A 4xx: the request itself was refused, so sending it again would not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** Status 0: the request never got an answer (offline, server down). */
+export const networkErrorStatus = 0;
+
+type RequestOptions = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal };
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, signal } = options;
+  const headers: Record<string, string> = { accept: "application/json" };
+  // No content-type without a body: the server refuses an empty body declared as JSON.
+  if (body !== undefined) headers["content-type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(networkErrorStatus, "NETWORK_ERROR", "Could not reach Nexapay. Check your connection and try again.");
+  }
+
+  const text = await response.text();
+  const data = parseJson(text);
+  if (!response.ok) {
+    const error = isApiErrorBody(data) ? data.error : undefined;
+    throw new ApiError(
+      response.status,
+      error?.code ?? `HTTP_${response.status}`,
+      error?.message ?? response.statusText,
+      error?.fields ?? {},
+    );
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "POST", body }),
+};
+
+/** The server's message when it sent one, otherwise the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status !== networkErrorStatus && error.message.trim() !== "") return error.message;
+  return fallback;
+}
+
+function parseJson(text: string): unknown {
+  if (text === "") return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== "object" || data === null || !("error" in data)) return false;
+  const error = data.error;
+  return typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string";
+}

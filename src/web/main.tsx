@@ -1,0 +1,20 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { Providers } from "./app/providers.tsx";
+import { router } from "./app/router.tsx";
+import "./app/global.css";
+
+const rootElement = document.getElementById("root");
+if (rootElement) {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+} else {
+  // Spec §8: without a root element nothing can render; say why in the console.
+  console.error("Nexapay: the #root element is missing from index.html.");
+}
