@@ -19,6 +19,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { sql } from "drizzle-orm";
 import { errorCodes, messages } from "../shared/api-error.ts";
 import { documentSizeBytesMax } from "../shared/verification-schemas.ts";
+import { registerAdminRoutes } from "./admin/admin-routes.ts";
 import { registerSetupRoutes } from "./admin/setup-routes.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import { createGuards } from "./auth/guards.ts";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hub = await createEventHub(database, app.log);
   app.addHook("onClose", async () => hub.close());
   registerEventRoutes(app, { db: database.db, hub, guards });
+  registerAdminRoutes(app, { db: database.db, auth, guards });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;

@@ -1,0 +1,120 @@
+// What admins change, other than money (which goes through wallet/ledger.ts). Each change and its
+// audit entry commit together (DESIGN §6: every admin action is in audit_log).
+import { and, eq, ne } from "drizzle-orm";
+import { errorCodes } from "../../shared/api-error.ts";
+import { simMessages } from "../../shared/sim-schemas.ts";
+import { writeAudit } from "../audit/audit-log.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { Db } from "../db/client.ts";
+import { profiles, sims, verifications } from "../db/schema.ts";
+import { AppError } from "../http/errors.ts";
+import { updateProfile, type ProfileChanges } from "../profile/profile.ts";
+import { notifyChange } from "../realtime/notify.ts";
+
+type Actor = { adminId: string; ip?: string };
+
+/** Suspends or reactivates; suspending ends the user's sessions at once (DESIGN §6). */
+export async function setSuspended(db: Db, auth: Auth, input: Actor & { userId: string; isSuspended: boolean }): Promise<void> {
+  if (input.userId === input.adminId && input.isSuspended) {
+    throw new AppError(409, errorCodes.conflict, "You cannot suspend your own account");
+  }
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(profiles)
+      .set({ isSuspended: input.isSuspended })
+      .where(eq(profiles.id, input.userId))
+      .returning({ id: profiles.id });
+    if (!updated) throw new AppError(404, errorCodes.notFound, "User not found");
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: input.isSuspended ? "user.suspended" : "user.activated",
+      targetType: "user",
+      targetId: input.userId,
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    await notifyChange(tx, { table: "profiles", userId: input.userId, id: input.userId });
+  });
+  if (input.isSuspended) {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteUserSessions(input.userId);
+  }
+}
+
+export async function updateUserProfileAsAdmin(db: Db, input: Actor & { userId: string; changes: ProfileChanges }): Promise<void> {
+  const [exists] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.userId));
+  if (!exists) throw new AppError(404, errorCodes.notFound, "User not found");
+  await db.transaction(async (tx) => {
+    await updateProfile(tx, input.userId, input.changes);
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: "user.profile_updated",
+      targetType: "user",
+      targetId: input.userId,
+      details: { fields: Object.keys(input.changes) },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+  });
+}
+
+export async function setSimStatus(db: Db, input: Actor & { simId: string; status: "active" | "rejected" }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx.update(sims).set({ status: input.status }).where(eq(sims.id, input.simId)).returning();
+    if (!updated) throw new AppError(404, errorCodes.notFound, simMessages.notFound);
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: input.status === "active" ? "sim.approved" : "sim.rejected",
+      targetType: "sim",
+      targetId: input.simId,
+      details: { userId: updated.userId, phoneNumber: updated.phoneNumber },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    await notifyChange(tx, { table: "sims", userId: updated.userId, id: updated.id });
+  });
+}
+
+export async function deleteSimAsAdmin(db: Db, input: Actor & { simId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(sims).where(eq(sims.id, input.simId)).returning();
+    if (!deleted) throw new AppError(404, errorCodes.notFound, simMessages.notFound);
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: "sim.deleted",
+      targetType: "sim",
+      targetId: input.simId,
+      details: { userId: deleted.userId, phoneNumber: deleted.phoneNumber, status: deleted.status },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    await notifyChange(tx, { table: "sims", userId: deleted.userId, id: deleted.id });
+  });
+}
+
+/**
+ * Spec §4: approved may be set on any non-approved request, rejected on any non-rejected one. The
+ * conditional update makes a repeated decision a 409 rather than a silent second audit entry.
+ */
+export async function decideVerification(
+  db: Db,
+  input: Actor & { verificationId: string; status: "approved" | "rejected" },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(verifications)
+      .set({ status: input.status, reviewedBy: input.adminId, reviewedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(verifications.id, input.verificationId), ne(verifications.status, input.status)))
+      .returning();
+    if (!updated) {
+      const [exists] = await tx.select({ id: verifications.id }).from(verifications).where(eq(verifications.id, input.verificationId));
+      if (!exists) throw new AppError(404, errorCodes.notFound, "Verification not found");
+      throw new AppError(409, errorCodes.conflict, `This verification is already ${input.status}.`);
+    }
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: input.status === "approved" ? "verification.approved" : "verification.rejected",
+      targetType: "verification",
+      targetId: updated.id,
+      details: { userId: updated.userId, documentType: updated.documentType },
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+    await notifyChange(tx, { table: "verifications", userId: updated.userId, id: updated.id });
+  });
+}

@@ -1,0 +1,305 @@
+// What the back office reads: paginated, filtered and searched on the server (spec §2.17–§2.19,
+// §5 "Search rules"). Every list answers {items, total}; the routes add page and pageSize.
+import { and, count, desc, eq, gte, ilike, or, sql, sum, type SQL } from "drizzle-orm";
+import { formatBdt, formatUsdt } from "../../shared/money.ts";
+import type { AdminTransactionDto, AdminUserDto } from "../../shared/admin-schemas.ts";
+import { queryRows, type Db } from "../db/client.ts";
+import { adminUsers, auditLog, extendedProfiles, profiles, sims, transactions, user, verifications } from "../db/schema.ts";
+import { amountText, likePattern } from "../wallet/transaction-queries.ts";
+
+type Page = { page: number; pageSize: number };
+const offsetOf = (p: Page) => (p.page - 1) * p.pageSize;
+
+export async function listAdminTransactions(
+  db: Db,
+  input: Page & { type: "all" | "deposit" | "withdraw"; status: "all" | "pending" | "completed" | "rejected"; q: string },
+): Promise<{ items: AdminTransactionDto[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (input.type !== "all") conditions.push(eq(transactions.type, input.type));
+  if (input.status !== "all") conditions.push(eq(transactions.status, input.status));
+  if (input.q !== "") {
+    const pattern = likePattern(input.q);
+    // Spec §5: admin transactions match user, email, amount and method.
+    conditions.push(
+      or(
+        ilike(profiles.username, pattern),
+        ilike(user.email, pattern),
+        ilike(transactions.reference, pattern),
+        ilike(amountText, pattern),
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const base = () =>
+    db
+      .select()
+      .from(transactions)
+      .innerJoin(profiles, eq(profiles.id, transactions.userId))
+      .innerJoin(user, eq(user.id, transactions.userId));
+  const [rows, [totalRow]] = await Promise.all([
+    base().where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(input.pageSize).offset(offsetOf(input)),
+    db
+      .select({ n: count() })
+      .from(transactions)
+      .innerJoin(profiles, eq(profiles.id, transactions.userId))
+      .innerJoin(user, eq(user.id, transactions.userId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map(({ transactions: t, profiles: p, user: u }) => ({
+      id: t.id,
+      userId: t.userId,
+      username: p.username,
+      email: u.email,
+      type: t.type,
+      amount: formatBdt(t.amountMinor),
+      usdtAmount: t.usdtMicro === null ? null : formatUsdt(t.usdtMicro),
+      status: t.status,
+      reference: t.reference,
+      origin: t.origin,
+      rejectReason: t.rejectReason,
+      createdAt: t.createdAt.toISOString(),
+      processedAt: t.processedAt?.toISOString() ?? null,
+    })),
+    total: totalRow?.n ?? 0,
+  };
+}
+
+export async function listAdminUsers(
+  db: Db,
+  input: Page & { q: string; status: "all" | "active" | "suspended" },
+): Promise<{ items: AdminUserDto[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (input.status !== "all") conditions.push(eq(profiles.isSuspended, input.status === "suspended"));
+  if (input.q !== "") {
+    const pattern = likePattern(input.q);
+    conditions.push(or(ilike(user.email, pattern), ilike(profiles.username, pattern), ilike(profiles.fullName, pattern))!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: profiles.id,
+        email: user.email,
+        username: profiles.username,
+        fullName: profiles.fullName,
+        phone: profiles.phone,
+        country: profiles.country,
+        balance: profiles.balanceMinor,
+        isSuspended: profiles.isSuspended,
+        verificationStatus: verifications.status,
+        adminRole: adminUsers.adminRole,
+        createdAt: profiles.createdAt,
+      })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .leftJoin(verifications, eq(verifications.userId, profiles.id))
+      .leftJoin(adminUsers, eq(adminUsers.userId, profiles.id))
+      .where(where)
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input)),
+    db.select({ n: count() }).from(profiles).innerJoin(user, eq(user.id, profiles.id)).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      balance: formatBdt(r.balance),
+      verificationStatus: r.verificationStatus ?? "none",
+      adminRole: r.adminRole ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: totalRow?.n ?? 0,
+  };
+}
+
+export async function listAdminSims(db: Db, input: Page & { q: string; status: "all" | "pending" | "active" | "rejected" }) {
+  const conditions: SQL[] = [];
+  if (input.status !== "all") conditions.push(eq(sims.status, input.status));
+  if (input.q !== "") {
+    const pattern = likePattern(input.q);
+    conditions.push(or(ilike(sims.phoneNumber, pattern), ilike(user.email, pattern), ilike(profiles.username, pattern))!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: sims.id,
+        userId: sims.userId,
+        email: user.email,
+        username: profiles.username,
+        phoneNumber: sims.phoneNumber,
+        walletType: sims.walletType,
+        status: sims.status,
+        createdAt: sims.createdAt,
+      })
+      .from(sims)
+      .innerJoin(user, eq(user.id, sims.userId))
+      .innerJoin(profiles, eq(profiles.id, sims.userId))
+      .where(where)
+      .orderBy(desc(sims.createdAt), desc(sims.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input)),
+    db
+      .select({ n: count() })
+      .from(sims)
+      .innerJoin(user, eq(user.id, sims.userId))
+      .innerJoin(profiles, eq(profiles.id, sims.userId))
+      .where(where),
+  ]);
+  return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totalRow?.n ?? 0 };
+}
+
+export async function listAdminVerifications(db: Db, input: Page & { q: string; status: "all" | "pending" | "approved" | "rejected" }) {
+  const conditions: SQL[] = [];
+  if (input.status !== "all") conditions.push(eq(verifications.status, input.status));
+  if (input.q !== "") {
+    const pattern = likePattern(input.q);
+    // Spec §5: verifications match email, name and user id, case-insensitively.
+    conditions.push(or(ilike(user.email, pattern), ilike(profiles.fullName, pattern), ilike(sql`${verifications.userId}::text`, pattern))!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: verifications.id,
+        userId: verifications.userId,
+        userName: profiles.fullName,
+        userEmail: user.email,
+        documentType: verifications.documentType,
+        status: verifications.status,
+        createdAt: verifications.createdAt,
+        updatedAt: verifications.updatedAt,
+      })
+      .from(verifications)
+      .innerJoin(user, eq(user.id, verifications.userId))
+      .innerJoin(profiles, eq(profiles.id, verifications.userId))
+      .where(where)
+      .orderBy(desc(verifications.createdAt), desc(verifications.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input)),
+    db
+      .select({ n: count() })
+      .from(verifications)
+      .innerJoin(user, eq(user.id, verifications.userId))
+      .innerJoin(profiles, eq(profiles.id, verifications.userId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+    total: totalRow?.n ?? 0,
+  };
+}
+
+export async function listAdminAccounts(db: Db) {
+  const rows = await db
+    .select({
+      id: adminUsers.id,
+      userId: adminUsers.userId,
+      email: user.email,
+      adminRole: adminUsers.adminRole,
+      createdAt: adminUsers.createdAt,
+    })
+    .from(adminUsers)
+    .innerJoin(user, eq(user.id, adminUsers.userId))
+    .orderBy(desc(adminUsers.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function listAuditLog(db: Db, input: Page & { action: string }) {
+  const where = input.action !== "" ? eq(auditLog.action, input.action) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        actorId: auditLog.actorId,
+        actorEmail: user.email,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        details: auditLog.details,
+        ip: auditLog.ip,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(user, eq(user.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(input.pageSize)
+      .offset(offsetOf(input)),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, actorEmail: r.actorEmail ?? null, createdAt: r.createdAt.toISOString() })),
+    total: totalRow?.n ?? 0,
+  };
+}
+
+export async function getAdminProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      userId: profiles.id,
+      email: user.email,
+      fullName: profiles.fullName,
+      phone: profiles.phone,
+      address: extendedProfiles.address,
+      documentNumber: extendedProfiles.documentNumber,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .leftJoin(extendedProfiles, eq(extendedProfiles.userId, profiles.id))
+    .where(eq(profiles.id, userId));
+  return row ? { ...row, address: row.address ?? null, documentNumber: row.documentNumber ?? null } : null;
+}
+
+/** The dashboard's figures; "today" and the 30 days are calendar days in Asia/Dhaka. */
+export async function adminStats(db: Db, now: Date) {
+  const startOfDhakaDay = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Dhaka') at time zone 'Asia/Dhaka')`;
+  const [users] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where not ${profiles.isSuspended})`.mapWith(Number),
+      balance: sum(profiles.balanceMinor),
+    })
+    .from(profiles);
+  const [pending] = await db
+    .select({
+      deposits: sql<number>`count(*) filter (where ${transactions.type} = 'deposit')`.mapWith(Number),
+      withdrawals: sql<number>`count(*) filter (where ${transactions.type} = 'withdraw')`.mapWith(Number),
+    })
+    .from(transactions)
+    .where(eq(transactions.status, "pending"));
+  const [today] = await db
+    .select({
+      deposits: sql<string>`coalesce(sum(${transactions.amountMinor}) filter (where ${transactions.type} = 'deposit'), 0)::text`,
+      withdrawals: sql<string>`coalesce(sum(${transactions.amountMinor}) filter (where ${transactions.type} = 'withdraw'), 0)::text`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.status, "completed"), gte(transactions.processedAt, startOfDhakaDay)));
+  const daily = await queryRows<{ day: string; deposits: string; withdrawals: string }>(
+    db,
+    sql`
+    with days as (
+      select generate_series(0, 29) as n
+    ), bounds as (
+      select (date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Dhaka') - (n || ' days')::interval) as day from days
+    )
+    select to_char(b.day, 'YYYY-MM-DD') as day,
+      coalesce(sum(t.amount_minor) filter (where t.type = 'deposit'), 0)::text as deposits,
+      coalesce(sum(t.amount_minor) filter (where t.type = 'withdraw'), 0)::text as withdrawals
+    from bounds b
+    left join transactions t on t.status = 'completed'
+      and t.processed_at >= (b.day at time zone 'Asia/Dhaka') and t.processed_at < ((b.day + interval '1 day') at time zone 'Asia/Dhaka')
+    group by b.day order by b.day`,
+  );
+  return {
+    totalUsers: users?.total ?? 0,
+    activeUsers: users?.active ?? 0,
+    totalBalance: formatBdt(BigInt(users?.balance ?? "0")),
+    pendingDeposits: pending?.deposits ?? 0,
+    pendingWithdrawals: pending?.withdrawals ?? 0,
+    todayApprovedDeposits: formatBdt(BigInt(today?.deposits ?? "0")),
+    todayApprovedWithdrawals: formatBdt(BigInt(today?.withdrawals ?? "0")),
+    daily: daily.map((d) => ({ day: d.day, deposits: formatBdt(BigInt(d.deposits)), withdrawals: formatBdt(BigInt(d.withdrawals)) })),
+  };
+}
