@@ -11,7 +11,7 @@ test("sign up lands on the dashboard inside the customer layout, then sign out",
   await page.getByPlaceholder(/search/i).fill("Bangla");
   await page.getByRole("option", { name: /Bangladesh/ }).click();
   await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByLabel("Confirm Password").fill(user.password);
+  await page.getByLabel("Confirm password").fill(user.password);
   await page.getByRole("button", { name: "Sign up" }).click();
 
   await expect(page.getByText("Account created successfully!")).toBeVisible();
@@ -33,7 +33,7 @@ test("sign-up form shows the spec's validation messages", async ({ page }) => {
   await page.getByLabel("Username").fill("ab");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password", { exact: true }).fill("short");
-  await page.getByLabel("Confirm Password").fill("other");
+  await page.getByLabel("Confirm password").fill("other");
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
@@ -68,7 +68,7 @@ test("a guarded page sends a signed-out visitor to /login and back after sign-in
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByText("Login successful!")).toBeVisible();
+  await expect(page.getByText("Logged in successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/transactions$/);
   await expect(page.getByRole("heading", { level: 1, name: "Transactions" })).toBeVisible();
 });
@@ -89,8 +89,8 @@ test("forgot password: the e-mailed link resets the password, and the new one si
   const link = resetLinkIn(await latestMailTo(user.email));
   await page.goto(link);
   const newPassword = "Brand-New-Secret-7";
-  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
-  await page.getByLabel("Confirm New Password").fill(newPassword);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm password").fill(newPassword);
   await page.getByRole("button", { name: /reset password/i }).click();
   await expect(page.getByText("Your password has been reset successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
@@ -116,7 +116,7 @@ test("/make-admin creates the first admin once, then says setup is complete", as
   await page.goto("/make-admin");
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: /create/i }).click();
   await expect(page.getByText("Admin user added successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);

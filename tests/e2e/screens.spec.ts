@@ -49,7 +49,7 @@ for (const width of widths) {
       });
       expect(sent.status()).toBe(200);
       await page.goto(resetLinkIn(await latestMailTo(user.email)));
-      await expect(page.getByLabel("New Password", { exact: true })).toBeVisible();
+      await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
       await checkScreen(page, `reset-password-${width}`);
     });
 
