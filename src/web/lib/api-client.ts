@@ -2,6 +2,7 @@
 // session cookie, and every failure turned into an ApiError carrying the server's code, message
 // and per-field messages.
 import type { ApiErrorBody } from "../../shared/api-error.ts";
+import { idleMs, startTrackingActivity } from "./user-activity.ts";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -29,7 +30,8 @@ type RequestOptions = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; bo
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, signal } = options;
-  const headers: Record<string, string> = { accept: "application/json" };
+  startTrackingActivity();
+  const headers: Record<string, string> = { accept: "application/json", "x-idle-ms": String(idleMs()) };
   // No content-type without a body: the server refuses an empty body declared as JSON.
   if (body !== undefined) headers["content-type"] = "application/json";
 
