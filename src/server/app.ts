@@ -24,6 +24,7 @@ import { registerSetupRoutes } from "./admin/setup-routes.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
 import { createGuards } from "./auth/guards.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
+import { registerTwoFactorRoutes } from "./auth/two-factor-routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./http/errors.ts";
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return { status: "ok", database: database.kind };
   });
   registerAuthRoutes(app, { auth, db: database.db, guards });
+  registerTwoFactorRoutes(app, { auth, db: database.db, guards });
   registerSetupRoutes(app, { auth, db: database.db });
   registerMeRoutes(app, { db: database.db, guards });
   registerWalletRoutes(app, { db: database.db, config, guards });

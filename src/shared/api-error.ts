@@ -20,6 +20,8 @@ export const errorCodes = {
   alreadyProcessed: "ALREADY_PROCESSED",
   idempotencyConflict: "IDEMPOTENCY_KEY_REUSED",
   limitExceeded: "LIMIT_EXCEEDED",
+  twoFactorRequired: "TWO_FACTOR_REQUIRED",
+  sessionIdleTimeout: "SESSION_IDLE_TIMEOUT",
 } as const;
 
 export const messages = {
@@ -39,4 +41,6 @@ export const messages = {
   alreadyProcessed: "This transaction is already processed.",
   transactionNotFound: "Transaction not found",
   idempotencyConflict: "This Idempotency-Key was already used for a different request.",
+  twoFactorRequired: "Set up two-factor sign-in to use the back office.",
+  sessionIdleTimeout: "Your admin session ended after 15 minutes of inactivity. Please sign in again.",
 } as const;

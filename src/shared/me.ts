@@ -7,6 +7,8 @@ export const meSchema = profileSchema.extend({
   country: z.string(),
   isAdmin: z.boolean(),
   adminRole: z.enum(["admin", "super_admin"]).nullable(),
+  /** Whether an authenticator app is enrolled (admins must enrol before using the back office). */
+  twoFactorEnabled: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -2,7 +2,7 @@
 // sign-in lockout of DESIGN §6.
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { adminUsers, profiles, user } from "../db/schema.ts";
+import { adminUsers, profiles, session, user } from "../db/schema.ts";
 
 export const lockoutFailuresMax = 10;
 export const lockoutDurationMs = 30 * 60 * 1000;
@@ -68,4 +68,24 @@ export async function recordFailedSignIn(db: Db, email: string, now: Date): Prom
 /** A successful sign-in ends the run of failures and any lock that has run out. */
 export async function clearFailedSignIns(db: Db, userId: string): Promise<void> {
   await db.update(user).set({ failedSignInCount: 0, lockedUntil: null }).where(eq(user.id, userId));
+}
+
+export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+  return row?.enabled ?? false;
+}
+
+/**
+ * Records that a person used this session `idleMs` ago (a polling page reports how long its user
+ * has been away) and answers the last activity before this request, or null if the session is gone.
+ * Activity only moves forward: a request from an idle tab does not pull it back.
+ */
+export async function touchSession(db: Db, sessionToken: string, now: Date, idleMs: number): Promise<Date | null> {
+  const [row] = await db.select({ lastActiveAt: session.lastActiveAt }).from(session).where(eq(session.token, sessionToken));
+  if (!row) return null;
+  const activeAt = new Date(now.getTime() - idleMs);
+  if (activeAt.getTime() - row.lastActiveAt.getTime() > 30_000) {
+    await db.update(session).set({ lastActiveAt: activeAt }).where(eq(session.token, sessionToken));
+  }
+  return row.lastActiveAt > activeAt ? row.lastActiveAt : activeAt;
 }

@@ -6,12 +6,13 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import { customerPasswordLengthMin, passwordLengthMax } from "../../shared/password-policy.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { account, profiles, session, user, verification } from "../db/schema.ts";
+import { account, profiles, session, twoFactor, user, verification } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
 export const sessionLifetimeSeconds = 7 * 24 * 60 * 60;
@@ -26,7 +27,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor } }),
     trustedOrigins: [config.publicUrl],
     // Throttling is ours (per IP and e-mail, with lockout): see auth/routes.ts.
     rateLimit: { enabled: false },
@@ -37,6 +38,9 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: 24 * 60 * 60 },
+    // Admins sign in with a second factor (DESIGN §6): TOTP from any authenticator app, with
+    // one-time recovery codes. Enrolment is offered to admins only (auth/two-factor-routes.ts).
+    plugins: [twoFactorPlugin({ issuer: "Nexapay", backupCodeOptions: { amount: 10, length: 10 } })],
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

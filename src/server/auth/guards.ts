@@ -6,7 +6,16 @@ import { errorCodes, messages } from "../../shared/api-error.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
-import { adminRoleOf, isSuspended, type AdminRole } from "./accounts.ts";
+import { adminRoleOf, hasTwoFactor, isSuspended, touchSession, type AdminRole } from "./accounts.ts";
+
+export const adminIdleTimeoutMs = 15 * 60 * 1000;
+
+/** Milliseconds since the person last touched the page, as the web app reports it (x-idle-ms). */
+function idleMsOf(request: FastifyRequest): number {
+  const header = request.headers["x-idle-ms"];
+  const value = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isFinite(value) && value >= 0 ? Math.min(value, adminIdleTimeoutMs * 4) : 0;
+}
 
 export type SignedInUser = { id: string; email: string; sessionToken: string };
 
@@ -39,11 +48,25 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     request.user = signedIn;
   }
 
-  /** A signed-in user with a row in admin_users. */
+  /**
+   * A signed-in user with a row in admin_users, signed in with their second factor, whose session
+   * has seen a person within the last 15 minutes (DESIGN §6).
+   */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
-    const role = await adminRoleOf(db, request.user!.id);
+    const signedIn = request.user!;
+    const role = await adminRoleOf(db, signedIn.id);
     if (!role) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
+    if (!(await hasTwoFactor(db, signedIn.id))) {
+      throw new AppError(403, errorCodes.twoFactorRequired, messages.twoFactorRequired);
+    }
+    const now = new Date();
+    const lastActiveAt = await touchSession(db, signedIn.sessionToken, now, idleMsOf(request));
+    if (lastActiveAt === null || now.getTime() - lastActiveAt.getTime() > adminIdleTimeoutMs) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteSession(signedIn.sessionToken);
+      throw new AppError(401, errorCodes.sessionIdleTimeout, messages.sessionIdleTimeout);
+    }
     request.adminRole = role;
   }
 

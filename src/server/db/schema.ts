@@ -22,6 +22,8 @@ export const user = pgTable(
     // Ours, not better-auth's: consecutive failed sign-ins and the lock they cause (DESIGN §6).
     failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // better-auth's two-factor plugin: true once an authenticator app is enrolled and verified.
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   },
   (t) => [uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`)],
 );
@@ -36,6 +38,8 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    // Ours: the last time a person used this session, for the admin idle timeout (DESIGN §6).
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     userId: uuid("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -76,6 +80,23 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: the encrypted TOTP secret and recovery codes of a user. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: uuid("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
 
 // ---------------------------------------------------------------- customers

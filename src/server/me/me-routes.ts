@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { errorCodes } from "../../shared/api-error.ts";
 import { meSchema, type Me } from "../../shared/me.ts";
 import { profileUpdateSchema } from "../../shared/profile-schemas.ts";
-import { adminRoleOf } from "../auth/accounts.ts";
+import { adminRoleOf, hasTwoFactor } from "../auth/accounts.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
@@ -17,7 +17,7 @@ async function me(db: Db, userId: string): Promise<Me> {
   const [row] = await db.select({ country: profiles.country }).from(profiles).where(eq(profiles.id, userId));
   if (!profile || !row) throw new AppError(404, errorCodes.notFound, "Profile not found");
   const adminRole = await adminRoleOf(db, userId);
-  return { ...profile, country: row.country, isAdmin: adminRole !== null, adminRole };
+  return { ...profile, country: row.country, isAdmin: adminRole !== null, adminRole, twoFactorEnabled: await hasTwoFactor(db, userId) };
 }
 
 export function registerMeRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {

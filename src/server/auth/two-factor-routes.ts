@@ -1,0 +1,97 @@
+// Admins' second factor (DESIGN §6, ASVS 4.3.1, PCI DSS 8.4.1): enrolment of an authenticator app
+// (TOTP, RFC 6238) with one-time recovery codes, and the code step of an admin's sign-in. Handled
+// by better-auth's two-factor plugin behind our validation and throttling.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { fromNodeHeaders } from "better-auth/node";
+import { z } from "zod";
+import { errorCodes, messages } from "../../shared/api-error.ts";
+import { passwordLengthMax } from "../../shared/password-policy.ts";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { adminRoleOf } from "./accounts.ts";
+import type { Auth } from "./auth.ts";
+import type { Guards } from "./guards.ts";
+import { sendAuthResponse } from "./routes.ts";
+
+const codeAttemptsPerMinute = 5;
+
+const enableBody = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax),
+});
+const totpBody = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from your authenticator app" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+});
+const backupBody = z.object({
+  code: z
+    .string({ error: "Enter one of your recovery codes" })
+    .trim()
+    .min(1, "Enter one of your recovery codes")
+    .max(64, "Enter one of your recovery codes"),
+});
+
+const perIp = (prefix: string) => ({
+  rateLimit: { max: codeAttemptsPerMinute, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => `${prefix}:${request.ip}` },
+});
+
+export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards }): void {
+  const { auth, db, guards } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/auth/two-factor/enable",
+    { schema: { tags: ["auth"], body: enableBody }, preHandler: guards.requireUser, config: perIp("2fa-enable") },
+    async (request, reply) => {
+      // Customers sign in with a password only; the second factor is the back office's.
+      if ((await adminRoleOf(db, request.user!.id)) === null) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
+      const response = await auth.api.enableTwoFactor({
+        body: { password: request.body.password },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (response.status === 400) {
+        const text = await response.clone().text();
+        if (text.includes("TOTP_ALREADY_ENABLED")) throw new AppError(409, errorCodes.conflict, "Two-factor sign-in is already set up.");
+        throw new AppError(400, errorCodes.invalidCredentials, "Password is incorrect", { password: "Password is incorrect" });
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+
+  r.post(
+    "/api/auth/two-factor/verify-totp",
+    { schema: { tags: ["auth"], body: totpBody }, config: perIp("2fa-totp") },
+    async (request, reply) => {
+      const response = await auth.api.verifyTOTP({
+        body: { code: request.body.code },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (response.status === 401 || response.status === 400) {
+        throw new AppError(400, errorCodes.invalidCredentials, "Invalid code. Check your authenticator app and try again.", {
+          code: "Invalid code. Check your authenticator app and try again.",
+        });
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+
+  r.post(
+    "/api/auth/two-factor/verify-backup-code",
+    { schema: { tags: ["auth"], body: backupBody }, config: perIp("2fa-backup") },
+    async (request, reply) => {
+      const response = await auth.api.verifyBackupCode({
+        body: { code: request.body.code },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (response.status === 401 || response.status === 400) {
+        throw new AppError(400, errorCodes.invalidCredentials, "Invalid recovery code.", { code: "Invalid recovery code." });
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+}
