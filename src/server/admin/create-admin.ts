@@ -8,6 +8,7 @@ import type { Auth } from "../auth/auth.ts";
 import { createProfile, findUserIdByEmail, isUsernameTaken, type AdminRole } from "../auth/accounts.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { adminUsers } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 
@@ -22,10 +23,17 @@ export async function createUserWithPassword(auth: Auth, db: Db, input: { email:
     throw new AppError(409, errorCodes.conflict, messages.emailTaken, { email: messages.emailTaken });
   }
   const ctx = await auth.$context;
-  const created = await ctx.internalAdapter.createUser(
-    { email: input.email, name: input.email.split("@")[0] ?? input.email, emailVerified: false },
-    { method: "email-password" },
-  );
+  let created;
+  try {
+    created = await ctx.internalAdapter.createUser(
+      { email: input.email, name: input.email.split("@")[0] ?? input.email, emailVerified: false },
+      { method: "email-password" },
+    );
+  } catch (error) {
+    // Lost a race for the e-mail after the check above (a double-submitted /make-admin form).
+    if (isUniqueViolation(error)) throw new AppError(409, errorCodes.conflict, messages.emailTaken, { email: messages.emailTaken });
+    throw error;
+  }
   await ctx.internalAdapter.linkAccount({
     userId: created.id,
     providerId: "credential",

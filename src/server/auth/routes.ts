@@ -16,6 +16,7 @@ import {
 } from "../../shared/auth-schemas.ts";
 import { adminPasswordLengthMin } from "../../shared/password-policy.ts";
 import type { Db } from "../db/client.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { AppError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
 import {
@@ -58,7 +59,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });
-      if (!response.ok) return sendAuthResponse(reply, response);
+      if (!response.ok) {
+        // Lost a race for the e-mail after the check above (a double-submitted form): better-auth
+        // answers a bare 422 "Failed to create user"; say what happened, as the check would have.
+        if (await findUserIdByEmail(db, body.email)) {
+          throw new AppError(409, errorCodes.conflict, messages.emailTaken, { email: messages.emailTaken });
+        }
+        return sendAuthResponse(reply, response);
+      }
       const { user } = (await response.clone().json()) as { user: { id: string } };
       try {
         await createProfile(db, { userId: user.id, username: body.username, country: body.country });
@@ -107,8 +115,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         throw new AppError(401, errorCodes.invalidCredentials, messages.invalidCredentials);
       }
       if (response.ok) {
-        const { user } = (await response.clone().json()) as { user: { id: string } };
-        await clearFailedSignIns(db, user.id);
+        // The password was right. With two-factor enrolled, better-auth answers
+        // {twoFactorRedirect: true} and the session waits for the code (auth/two-factor-routes.ts).
+        const answer = (await response.clone().json()) as { user?: { id: string } };
+        const userId = answer.user?.id ?? (await findUserIdByEmail(db, email));
+        if (userId) await clearFailedSignIns(db, userId);
         // Sign-in replaces any earlier session in this browser (DESIGN §6).
         if (earlier) {
           const ctx = await auth.$context;
@@ -119,7 +130,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     },
   );
 
-  r.post("/api/auth/sign-out", { schema: { tags: ["auth"] } }, async (request, reply) => {
+  r.post("/api/auth/sign-out", { schema: { tags: ["auth"] }, preValidation: refuseAnyBody }, async (request, reply) => {
     const response = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
     return sendAuthResponse(reply, response);
   });
@@ -225,6 +236,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   );
 }
 
+/**
+ * For endpoints that take no input: no body, or an empty JSON object; anything else is refused
+ * like any other malformed body (DESIGN §6: every request body is validated). A preValidation
+ * hook, because a body schema cannot tell a missing body from a JSON `null` (Fastify validates
+ * both as null).
+ */
+async function refuseAnyBody(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body;
+  if (body === undefined) return;
+  if (typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0) return;
+  const message = "This request takes no body.";
+  throw new AppError(400, errorCodes.validation, message, { body: message });
+}
+
 export function refuseCommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
     throw new AppError(400, errorCodes.commonPassword, messages.commonPassword, { [field]: messages.commonPassword });
@@ -242,7 +267,7 @@ async function refuseShortAdminPassword(db: Db, userId: string, password: string
  * Copies better-auth's answer to Fastify: status, cookies and body, with errors in our own shape
  * (DESIGN §7) rather than better-auth's.
  */
-async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+export async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
   reply.header("cache-control", "no-store");
   const text = await response.text();
@@ -260,15 +285,17 @@ async function sendAuthResponse(reply: FastifyReply, response: Response): Promis
   throw new AppError(status, parsed.code ?? "AUTH_ERROR", parsed.message ?? "Request failed");
 }
 
-/** The session token lives in an httpOnly cookie; page scripts never need to see it. */
+/**
+ * The session token lives in an httpOnly cookie; page scripts never need to see it. Sign-up and
+ * sign-in answer it at the top level, get-session inside `session`.
+ */
 function withoutSessionToken(text: string): string {
   if (text === "") return "null";
   const body = JSON.parse(text) as unknown;
-  if (body !== null && typeof body === "object" && "token" in body) delete (body as { token?: unknown }).token;
+  if (body !== null && typeof body === "object") {
+    if ("token" in body) delete (body as { token?: unknown }).token;
+    const inner = (body as { session?: unknown }).session;
+    if (inner !== null && typeof inner === "object" && "token" in inner) delete (inner as { token?: unknown }).token;
+  }
   return JSON.stringify(body);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
 }
