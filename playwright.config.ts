@@ -29,7 +29,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    // The first admin is created through /make-admin once per run, before every other journey.
+    { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     command: `rm -rf ${e2eDataDir} && node --import tsx src/server/main.ts`,
     url: `${e2eBaseUrl}/api/health`,

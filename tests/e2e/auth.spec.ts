@@ -1,6 +1,7 @@
 // Issue 2's journeys, as a newcomer would take them in Chromium.
 import { expect, test } from "@playwright/test";
 import { latestMailTo, newUser, resetLinkIn, signOutViaApi, signUpViaApi } from "./support/accounts.ts";
+import { e2eBaseUrl } from "./support/e2e-env.ts";
 
 test("sign up lands on the dashboard inside the customer layout, then sign out", async ({ page }) => {
   const user = newUser("signup");
@@ -110,25 +111,15 @@ test("forgot password: the e-mailed link resets the password, and the new one si
   await expect(page.getByRole("link", { name: "Request New Link" })).toBeVisible();
 });
 
-test("/make-admin creates the first admin once, then says setup is complete", async ({ page }) => {
-  const admin = newUser("firstadmin");
-  const password = "Admin-Passphrase-2025!";
-  await page.goto("/make-admin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: /create/i }).click();
-  await expect(page.getByText("Admin user added successfully!")).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/login$/);
-
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-
+test("/make-admin refuses once an admin exists", async ({ page }) => {
   await page.goto("/make-admin");
   await expect(page.getByText(/setup is complete/i)).toBeVisible();
   await expect(page.getByRole("link", { name: /admin login/i })).toHaveAttribute("href", "/admin/login");
+  const refused = await page.request.post("/api/setup/first-admin", {
+    data: { email: "second@example.test", password: "Another-Long-Passphrase-9" },
+    headers: { origin: e2eBaseUrl },
+  });
+  expect(refused.status()).toBe(409);
 });
 
 test("a customer at /admin/login is told admin privileges are required", async ({ page }) => {
