@@ -25,6 +25,7 @@ import { createAuth, type Auth } from "./auth/auth.ts";
 import { createGuards } from "./auth/guards.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerTwoFactorRoutes } from "./auth/two-factor-routes.ts";
+import { registerContactRoutes } from "./contact/contact-routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./http/errors.ts";
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onClose", async () => hub.close());
   registerEventRoutes(app, { db: database.db, hub, guards });
   registerAdminRoutes(app, { db: database.db, auth, guards });
+  registerContactRoutes(app, { db: database.db, config });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;
