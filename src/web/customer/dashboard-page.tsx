@@ -1,15 +1,185 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { useQuery } from "@tanstack/react-query";
+import {
+  ArrowDownToLine,
+  ArrowRight,
+  ArrowUpFromLine,
+  ChevronRight,
+  ReceiptText,
+  ShieldCheck,
+  Smartphone,
+  WalletMinimal,
+  type LucideIcon,
+} from "lucide-react";
+import { Link } from "react-router";
+import { walletQuery } from "@/components/customer/customer-api.ts";
+import { bdtText } from "@/components/customer/customer-format.ts";
+import { TransactionListItem } from "@/components/customer/transaction-list-item.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
 import { useSession } from "@/lib/session.ts";
 
-/** Dashboard (spec §2.8). For now a greeting; balance, recent transactions and quick actions follow. */
+type QuickAction = { to: string; label: string; description: string; icon: LucideIcon };
+
+// Spec §2.8. On phones these are also the way to Transactions and SIMs, which the bottom bar has no room for.
+const quickActions: readonly QuickAction[] = [
+  { to: "/sims", label: "Manage SIMs", description: "Register your SIM numbers", icon: Smartphone },
+  { to: "/transactions", label: "Transactions", description: "Your full history", icon: ReceiptText },
+  { to: "/deposit", label: "Deposit", description: "Add funds with USDT", icon: ArrowDownToLine },
+  { to: "/withdraw", label: "Withdraw", description: "To bKash, Nagad or Upay", icon: ArrowUpFromLine },
+];
+
+/** Dashboard (spec §2.8): balance, the last five transactions, quick actions. */
 export default function DashboardPage() {
   const { user } = useSession();
+  const wallet = useQuery(walletQuery);
+  const data = wallet.data;
+  const unverified = user && (user.verificationStatus === "none" || user.verificationStatus === "rejected");
+
   return (
     <>
       <title>Dashboard · Nexapay</title>
       <PageHeader title="Dashboard" description={user ? `Welcome back, ${user.username}!` : undefined} />
-      <ComingSoon>Your BDT balance, recent transactions and quick actions will appear here.</ComingSoon>
+
+      <div className="grid gap-6">
+        {unverified ? (
+          <div className="flex flex-col gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-start gap-3">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sky-800" />
+              <div className="grid gap-0.5">
+                <p className="font-medium text-sky-900">
+                  {user.verificationStatus === "rejected" ? "Your verification was rejected" : "Verify your identity"}
+                </p>
+                <p className="text-sm text-sky-900">
+                  {user.verificationStatus === "rejected"
+                    ? "Please upload new documents for verification."
+                    : "Upload a National ID, Driving License or Passport to get verified."}
+                </p>
+              </div>
+            </div>
+            <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
+              <Link to="/verification">Go to verification</Link>
+            </Button>
+          </div>
+        ) : null}
+
+        <section
+          aria-labelledby="balance-heading"
+          className="overflow-hidden rounded-2xl bg-gradient-to-br from-emerald-800 to-emerald-950 text-white shadow-md"
+        >
+          <div className="grid gap-6 p-6 sm:p-8 lg:grid-cols-[1fr_auto] lg:items-end">
+            <div className="grid gap-2">
+              <h2 id="balance-heading" className="flex items-center gap-2 text-sm font-medium text-emerald-100">
+                <WalletMinimal aria-hidden="true" className="size-4" />
+                Current Balance
+              </h2>
+              {data ? (
+                <p className="text-3xl font-bold tracking-tight tabular-nums sm:text-4xl" data-testid="balance">
+                  {bdtText(data.balance)}
+                </p>
+              ) : wallet.isError ? (
+                <p className="text-lg font-medium">Balance unavailable</p>
+              ) : (
+                <p className="flex h-10 items-center gap-2 text-emerald-100" role="status">
+                  <Spinner className="text-emerald-100" />
+                  Loading balance...
+                </p>
+              )}
+              {data ? (
+                <dl className="mt-2 grid grid-cols-2 gap-4 border-t border-white/15 pt-4 text-sm sm:max-w-md">
+                  <div className="grid gap-0.5">
+                    <dt className="text-emerald-100">Available</dt>
+                    <dd className="font-semibold tabular-nums">{bdtText(data.availableBalance)}</dd>
+                  </div>
+                  <div className="grid gap-0.5">
+                    <dt className="text-emerald-100">On hold</dt>
+                    <dd className="font-semibold tabular-nums">{bdtText(data.heldBalance)}</dd>
+                  </div>
+                </dl>
+              ) : null}
+            </div>
+            <div className="grid grid-cols-2 gap-3 sm:flex">
+              <Button asChild size="lg" className="bg-white text-emerald-900 hover:bg-emerald-50">
+                <Link to="/deposit">
+                  <ArrowDownToLine aria-hidden="true" />
+                  Deposit
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+                <Link to="/withdraw">
+                  <ArrowUpFromLine aria-hidden="true" />
+                  Withdraw
+                </Link>
+              </Button>
+            </div>
+          </div>
+        </section>
+
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <Card>
+            <CardHeader className="flex-row items-center justify-between gap-4 pb-2">
+              <CardTitle>Recent Transactions</CardTitle>
+              <Link to="/transactions" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+                View all transactions
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </CardHeader>
+            <CardContent>
+              {data ? (
+                data.recentTransactions.length === 0 ? (
+                  <div className="flex flex-col items-center gap-2 py-10 text-center">
+                    <ReceiptText aria-hidden="true" className="size-8 text-slate-400" />
+                    <p className="font-medium">No transactions yet</p>
+                    <p className="text-sm text-muted-foreground">Your deposits and withdrawals will appear here.</p>
+                  </div>
+                ) : (
+                  <ul aria-label="Recent transactions" className="divide-y divide-border">
+                    {data.recentTransactions.map((transaction) => (
+                      <TransactionListItem key={transaction.id} transaction={transaction} />
+                    ))}
+                  </ul>
+                )
+              ) : wallet.isError ? (
+                <Notice tone="error">Failed to load your wallet. Please try again.</Notice>
+              ) : (
+                <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+                  <Spinner />
+                  Loading transactions...
+                </div>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader className="pb-2">
+              <CardTitle>Quick Actions</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+                {quickActions.map((action) => (
+                  <li key={action.to}>
+                    <Link
+                      to={action.to}
+                      className="group flex items-center gap-3 rounded-lg border border-border p-3 transition-colors hover:border-emerald-300 hover:bg-emerald-50"
+                    >
+                      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700 group-hover:bg-white">
+                        <action.icon aria-hidden="true" className="size-5" />
+                      </span>
+                      <span className="grid min-w-0 flex-1">
+                        <span className="text-sm font-medium">{action.label}</span>
+                        <span className="truncate text-xs text-muted-foreground">{action.description}</span>
+                      </span>
+                      <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
     </>
   );
 }

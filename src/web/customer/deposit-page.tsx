@@ -1,13 +1,221 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, Clock, Copy, Layers, Network, Repeat } from "lucide-react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { depositRequestSchema, type TransactionDto } from "../../shared/wallet-schemas.ts";
+import { depositInfoQuery, failureReason, postIdempotent, useIdempotencyKey } from "@/components/customer/customer-api.ts";
+import { bdtForUsdtText } from "@/components/customer/customer-format.ts";
+import { DepositQrCode } from "@/components/customer/deposit-qr-code.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
 
-/** Deposit (spec §2.9). Placeholder until its full screen is built. */
+// Spec §8.
+const submittedMessage = "Deposit request submitted successfully!";
+const copiedMessage = "Address copied to clipboard!";
+
+/** Deposit (spec §2.9): the company's TRC-20 address with copy and QR, the request form, the information list. */
 export default function DepositPage() {
+  const info = useQuery(depositInfoQuery);
+
   return (
     <>
       <title>Deposit · Nexapay</title>
-      <PageHeader title="Deposit" />
-      <ComingSoon>USDT deposits on the TRC-20 network, credited in BDT, will be available here.</ComingSoon>
+      <PageHeader title="Deposit" description="Send USDT on the TRON (TRC-20) network and receive BDT in your Nexapay wallet." />
+      {info.data ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <AddressCard address={info.data.address} network={info.data.network} />
+          <div className="grid content-start gap-6">
+            <DepositForm rate={info.data.rate} />
+            <InformationCard network={info.data.network} minUsdt={info.data.minUsdt} rate={info.data.rate} />
+          </div>
+        </div>
+      ) : info.isError ? (
+        <Notice tone="error">
+          Failed to load the deposit details.{" "}
+          <button type="button" className="font-medium underline" onClick={() => void info.refetch()}>
+            Try again
+          </button>
+        </Notice>
+      ) : (
+        <LoadingState label="Loading deposit details..." />
+      )}
     </>
+  );
+}
+
+function AddressCard({ address, network }: { address: string; network: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      toast.success(copiedMessage);
+    } catch {
+      toast.error("Could not copy the address. Select it and copy it by hand.");
+    }
+  }
+
+  return (
+    <Card className="h-fit">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>Deposit address</CardTitle>
+          <Badge tone="success">USDT · {network}</Badge>
+        </div>
+        <CardDescription>Send only USDT on the {network} network to this address.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid justify-items-center gap-5">
+        <div className="rounded-xl border border-border p-3 shadow-sm">
+          <DepositQrCode value={address} label={`QR code of the deposit address ${address}`} className="size-48" />
+        </div>
+        <div className="grid w-full gap-2">
+          <p className="text-sm font-medium" id="deposit-address-label">
+            USDT ({network}) address
+          </p>
+          <div className="flex items-stretch gap-2">
+            <code
+              aria-labelledby="deposit-address-label"
+              className="flex min-w-0 flex-1 items-center rounded-lg border border-border bg-muted px-3 py-2 font-mono text-sm break-all"
+              data-testid="deposit-address"
+            >
+              {address}
+            </code>
+            <Button variant="outline" className="h-auto" onClick={() => void copy()}>
+              <Copy aria-hidden="true" />
+              Copy<span className="sr-only"> address</span>
+            </Button>
+          </div>
+        </div>
+        <p className="flex items-start gap-2 self-start text-sm text-amber-800">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Sending any other coin or using another network may lose your funds.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DepositForm({ rate }: { rate: string }) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(depositRequestSchema), defaultValues: { fromAddress: "", usdtAmount: "" } });
+  const { errors } = form.formState;
+  const usdtAmount = useWatch({ control: form.control, name: "usdtAmount" });
+  const receive = bdtForUsdtText(usdtAmount, rate);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await postIdempotent<TransactionDto>("/api/deposits", values, idempotency.keyFor(values));
+      idempotency.reset();
+      form.reset();
+      toast.success(submittedMessage);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const field of ["fromAddress", "usdtAmount"] as const) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { type: "server", message });
+        }
+      }
+      toast.error(`Failed to submit deposit request: ${failureReason(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Deposit request</CardTitle>
+        <CardDescription>After sending, tell us where the USDT came from so we can match your transfer.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <fieldset disabled={busy} className="grid gap-5">
+            <FormField
+              id="fromAddress"
+              label="Your TRON wallet address"
+              error={errors.fromAddress?.message}
+              hint="The TRC-20 address you are sending from (starts with T)."
+            >
+              <Input
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="T..."
+                className="font-mono"
+                {...controlProps("fromAddress", errors.fromAddress?.message)}
+                {...form.register("fromAddress")}
+              />
+            </FormField>
+            <FormField id="usdtAmount" label="Amount (USDT)" error={errors.usdtAmount?.message}>
+              <div className="relative">
+                <Input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  className="pr-16"
+                  {...controlProps("usdtAmount", errors.usdtAmount?.message)}
+                  {...form.register("usdtAmount")}
+                />
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-600"
+                >
+                  USDT
+                </span>
+              </div>
+            </FormField>
+            <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
+              <span className="text-sm font-medium text-emerald-900">You will receive</span>
+              <output htmlFor="usdtAmount" className="text-lg font-semibold text-emerald-900 tabular-nums" data-testid="you-will-receive">
+                {receive}
+              </output>
+            </div>
+            <Button type="submit" size="lg" className="w-full">
+              {busy ? "Submitting..." : "Submit Deposit Request"}
+            </Button>
+          </fieldset>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function InformationCard({ network, minUsdt, rate }: { network: string; minUsdt: string; rate: string }) {
+  const items = [
+    { icon: Network, label: "Network", text: `${network} only` },
+    { icon: Layers, label: "Minimum deposit", text: `${minUsdt} USDT` },
+    { icon: Clock, label: "Processing time", text: "Credited within 10-30 minutes after network confirmation" },
+    { icon: Repeat, label: "Exchange rate", text: `1 USDT = ${rate} BDT` },
+  ];
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle>Important information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3">
+          {items.map((item) => (
+            <li key={item.label} className="flex items-start gap-3 text-sm">
+              <item.icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+              <span>
+                <span className="font-medium">{item.label}:</span> <span className="text-muted-foreground">{item.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,13 +1,87 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { meQuery } from "@/components/customer/customer-api.ts";
+import { ProfileForm } from "@/components/customer/profile-form.tsx";
+import { VerificationStatusBadge } from "@/components/customer/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
 
-/** Profile (spec §2.13). Placeholder until its full screen is built. */
+// Spec §8.
+const loadFailedMessage = "Failed to load profile data";
+
+/** Profile (spec §2.13): personal details, the ID number, and where the identity verification stands. */
 export default function ProfilePage() {
+  const me = useQuery(meQuery);
+
+  useEffect(() => {
+    if (me.isError) toast.error(loadFailedMessage);
+  }, [me.isError]);
+
+  const user = me.data;
+  const initials = user ? (user.fullName ?? user.username).trim().slice(0, 1).toUpperCase() : "";
+
   return (
     <>
       <title>Profile · Nexapay</title>
-      <PageHeader title="Profile" />
-      <ComingSoon>Your personal details, address and ID number will be editable here.</ComingSoon>
+      <PageHeader title="Profile" description="Keep your personal details up to date." />
+      {user ? (
+        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <Card className="h-fit">
+            <CardContent className="grid justify-items-center gap-3 pt-6 text-center">
+              <span
+                aria-hidden="true"
+                className="flex size-16 items-center justify-center rounded-full bg-emerald-100 text-2xl font-semibold text-emerald-800"
+              >
+                {initials}
+              </span>
+              <div className="grid min-w-0 gap-0.5">
+                <p className="truncate font-semibold">{user.fullName ?? user.username}</p>
+                <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+              </div>
+              <div className="grid w-full gap-2 border-t border-border pt-4">
+                <dl className="grid justify-items-center gap-2">
+                  <dt className="text-sm font-medium">Verification status</dt>
+                  <dd>
+                    <VerificationStatusBadge status={user.verificationStatus} />
+                  </dd>
+                </dl>
+                {user.verificationStatus !== "approved" ? (
+                  <Button asChild variant="outline" size="sm" className="mt-1">
+                    <Link to="/verification">
+                      <ShieldCheck aria-hidden="true" />
+                      {user.verificationStatus === "pending" ? "View verification" : "Verify identity"}
+                    </Link>
+                  </Button>
+                ) : null}
+              </div>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Personal information</CardTitle>
+              <CardDescription>All fields are optional. Leave one empty to remove it.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ProfileForm me={user} />
+            </CardContent>
+          </Card>
+        </div>
+      ) : me.isError ? (
+        <div className="grid gap-3">
+          <Notice tone="error">{loadFailedMessage}</Notice>
+          <Button variant="outline" className="w-fit" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <LoadingState label="Loading profile..." />
+      )}
     </>
   );
 }

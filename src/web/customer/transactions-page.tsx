@@ -1,13 +1,252 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { ReceiptText, Search, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { transactionsPageSize, transactionsQuery, type TransactionFilter } from "@/components/customer/customer-api.ts";
+import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "@/components/customer/customer-format.ts";
+import { TransactionStatusBadge } from "@/components/customer/status-badge.tsx";
+import { TransactionListItem } from "@/components/customer/transaction-list-item.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent } from "@/components/ui/card.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { pageCountOf } from "@/components/ui/page-items.ts";
+import { Pagination } from "@/components/ui/pagination.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { cn } from "@/lib/class-names.ts";
 
-/** Transactions (spec §2.11). Placeholder until its full screen is built. */
+const searchDebounceMs = 300;
+const filters: readonly { value: TransactionFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "deposit", label: "Deposit" },
+  { value: "withdraw", label: "Withdraw" },
+];
+
+function filterOf(text: string | null): TransactionFilter {
+  return text === "deposit" || text === "withdraw" ? text : "all";
+}
+
+function pageOf(text: string | null): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * Transactions (spec §2.11): server-side search and type filter, five to a page. The filter, the
+ * search and the page live in the address, so reload, back and a shared link show the same list.
+ */
 export default function TransactionsPage() {
+  const [params, setParams] = useSearchParams();
+  const type = filterOf(params.get("type"));
+  const q = params.get("q") ?? "";
+  const page = pageOf(params.get("page"));
+  const [searchText, setSearchText] = useState(q);
+
+  // Spec: search as you type, sent once the typing pauses.
+  useEffect(() => {
+    const trimmed = searchText.trim();
+    if (trimmed === q) return;
+    const timer = setTimeout(() => update({ q: trimmed, page: 1 }), searchDebounceMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the typed text starts a new wait
+  }, [searchText]);
+
+  function update(next: { type?: TransactionFilter; q?: string; page?: number }) {
+    setParams(
+      (current) => {
+        // Read the address as it is now, not as this render saw it: the search's timer may fire after a filter click.
+        const merged = new URLSearchParams(current);
+        const values = {
+          type: next.type ?? filterOf(current.get("type")),
+          q: next.q ?? current.get("q") ?? "",
+          page: next.page ?? pageOf(current.get("page")),
+        };
+        for (const [key, value, empty] of [
+          ["type", values.type, "all"],
+          ["q", values.q, ""],
+          ["page", String(values.page), "1"],
+        ] as const) {
+          if (value === empty) merged.delete(key);
+          else merged.set(key, value);
+        }
+        return merged;
+      },
+      { replace: true },
+    );
+  }
+
+  const list = useQuery(transactionsQuery({ type, q, page }));
+  const data = list.data;
+  const pageCount = data ? pageCountOf(data.total, transactionsPageSize) : 1;
+  const filtered = type !== "all" || q !== "";
+  const firstRow = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const lastRow = data ? Math.min(data.page * data.pageSize, data.total) : 0;
+
+  // A page beyond the end (rows were removed, or an old link): go to the last page that exists.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && page > pageCount) {
+      update({ page: pageCount });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the current params itself
+  }, [data, list.isPlaceholderData, page, pageCount]);
+
   return (
     <>
       <title>Transactions · Nexapay</title>
-      <PageHeader title="Transactions" />
-      <ComingSoon>Your deposits and withdrawals, with search and filters, will be listed here.</ComingSoon>
+      <PageHeader title="Transactions" description="Your deposits and withdrawals, newest first." />
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+          <div className="relative w-full sm:max-w-sm">
+            <label htmlFor="transaction-search" className="sr-only">
+              Search transactions
+            </label>
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+            <Input
+              id="transaction-search"
+              type="search"
+              placeholder="Search by amount, method or status"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            />
+            {searchText !== "" ? (
+              <button
+                type="button"
+                onClick={() => setSearchText("")}
+                className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-muted hover:text-foreground"
+              >
+                <X aria-hidden="true" className="size-4" />
+                <span className="sr-only">Clear search</span>
+              </button>
+            ) : null}
+          </div>
+          <div role="group" aria-label="Transaction type" className="inline-flex rounded-lg bg-muted p-1">
+            {filters.map((filter) => (
+              <button
+                key={filter.value}
+                type="button"
+                aria-pressed={type === filter.value}
+                onClick={() => update({ type: filter.value, page: 1 })}
+                className={cn(
+                  "min-h-8 flex-1 rounded-md px-4 text-sm font-medium transition-colors sm:flex-none",
+                  type === filter.value ? "bg-white text-foreground shadow-sm" : "text-slate-600 hover:text-foreground",
+                )}
+              >
+                {filter.label}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <CardContent className="p-0">
+          {data ? (
+            data.total === 0 ? (
+              <EmptyState filtered={filtered} />
+            ) : (
+              <div className={cn("transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
+                <div className="hidden md:block">
+                  <table className="w-full text-left text-sm">
+                    <caption className="sr-only">
+                      Transactions, page {data.page} of {pageCount}
+                    </caption>
+                    <thead className="bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase">
+                      <tr>
+                        <th scope="col" className="px-5 py-3">
+                          Type
+                        </th>
+                        <th scope="col" className="px-5 py-3 text-right">
+                          Amount
+                        </th>
+                        <th scope="col" className="px-5 py-3">
+                          Method
+                        </th>
+                        <th scope="col" className="px-5 py-3">
+                          Date
+                        </th>
+                        <th scope="col" className="px-5 py-3">
+                          Status
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-border">
+                      {data.items.map((transaction) => (
+                        <tr key={transaction.id} className="hover:bg-slate-50">
+                          <td className="px-5 py-3.5 font-medium">{transactionTypeLabel(transaction.type)}</td>
+                          <td className="px-5 py-3.5 text-right font-semibold whitespace-nowrap tabular-nums">
+                            {bdtText(transaction.amount)}
+                          </td>
+                          <td className="max-w-72 px-5 py-3.5 text-muted-foreground [overflow-wrap:anywhere]">
+                            {methodText(transaction.reference)}
+                          </td>
+                          <td className="px-5 py-3.5 whitespace-nowrap text-muted-foreground">
+                            <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
+                          </td>
+                          <td className="px-5 py-3.5">
+                            <TransactionStatusBadge status={transaction.status} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <ul aria-label="Transactions" className="divide-y divide-border px-4 md:hidden">
+                  {data.items.map((transaction) => (
+                    <TransactionListItem key={transaction.id} transaction={transaction} />
+                  ))}
+                </ul>
+              </div>
+            )
+          ) : list.isError ? (
+            <div className="p-5">
+              <Notice tone="error">Failed to load transactions.</Notice>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+              <Spinner />
+              Loading transactions...
+            </div>
+          )}
+        </CardContent>
+
+        {data && data.total > 0 ? (
+          <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-3 sm:flex-row sm:justify-between sm:px-5">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              Showing {firstRow}–{lastRow} of {data.total}
+            </p>
+            {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} onPageChange={(next) => update({ page: next })} /> : null}
+          </div>
+        ) : null}
+      </Card>
     </>
+  );
+}
+
+function EmptyState({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-2 px-4 py-14 text-center">
+      <ReceiptText aria-hidden="true" className="size-9 text-slate-400" />
+      {filtered ? (
+        <>
+          <p className="font-medium">No transactions match your search</p>
+          <p className="text-sm text-muted-foreground">Try other words or another type.</p>
+        </>
+      ) : (
+        <>
+          <p className="font-medium">No transactions yet</p>
+          <p className="text-sm text-muted-foreground">
+            Make your first{" "}
+            <Link to="/deposit" className="font-medium text-primary underline-offset-4 hover:underline">
+              deposit
+            </Link>{" "}
+            to get started.
+          </p>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,13 +1,170 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { withdrawalRequestSchema, withdrawalWalletTypes, type TransactionDto } from "../../shared/wallet-schemas.ts";
+import { failureReason, postIdempotent, useIdempotencyKey, walletQuery } from "@/components/customer/customer-api.ts";
+import { bdtText } from "@/components/customer/customer-format.ts";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
 
-/** Withdraw (spec §2.10). Placeholder until its full screen is built. */
+// Spec §8.
+const submittedMessage = "Withdrawal request submitted successfully!";
+const formFields = ["walletType", "walletNumber", "amount"] as const;
+
+// Spec §2.10, §9. The server enforces the minimum and the daily maximum (DESIGN §5).
+const information = [
+  { icon: Layers, label: "Minimum withdrawal", text: "500 BDT" },
+  { icon: CalendarClock, label: "Maximum withdrawal", text: "50,000 BDT per day" },
+  { icon: Clock, label: "Processing time", text: "15-30 minutes during business hours" },
+  { icon: BadgePercent, label: "Fee", text: "0%" },
+];
+
+/** Withdraw (spec §2.10): send BDT to a bKash, Nagad or Upay wallet. */
 export default function WithdrawPage() {
+  const queryClient = useQueryClient();
+  const wallet = useQuery(walletQuery);
+  const idempotency = useIdempotencyKey();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(withdrawalRequestSchema),
+    // The select starts on its empty "Select wallet type" option; the schema refuses it with 'Wallet type is required'.
+    defaultValues: { walletType: "" as unknown as (typeof withdrawalWalletTypes)[number], walletNumber: "", amount: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await postIdempotent<TransactionDto>("/api/withdrawals", values, idempotency.keyFor(values));
+      idempotency.reset();
+      form.reset();
+      toast.success(submittedMessage);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const field of formFields) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { type: "server", message });
+        }
+      }
+      toast.error(`Failed to submit withdrawal request: ${failureReason(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  });
+
   return (
     <>
       <title>Withdraw · Nexapay</title>
-      <PageHeader title="Withdraw" />
-      <ComingSoon>Withdrawals to bKash, Nagad or Upay will be available here.</ComingSoon>
+      <PageHeader title="Withdraw" description="Send BDT from your Nexapay balance to your bKash, Nagad or Upay wallet." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Withdrawal request</CardTitle>
+            <CardDescription>The amount is held from your available balance until the withdrawal is processed.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <div className="flex items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3">
+              <WalletMinimal aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+              <div className="grid gap-0.5">
+                <p className="text-sm text-emerald-900">Available balance</p>
+                {wallet.data ? (
+                  <p className="text-lg font-semibold text-emerald-950 tabular-nums" data-testid="available-balance">
+                    {bdtText(wallet.data.availableBalance)}
+                  </p>
+                ) : wallet.isError ? (
+                  <p className="text-sm font-medium text-emerald-950">Unavailable</p>
+                ) : (
+                  <p className="flex items-center gap-2 text-sm text-emerald-900">
+                    <Spinner className="size-4" />
+                    Loading...
+                  </p>
+                )}
+                {wallet.data && wallet.data.heldBalance !== "0.00" ? (
+                  <p className="text-xs text-emerald-900">{bdtText(wallet.data.heldBalance)} on hold for pending withdrawals</p>
+                ) : null}
+              </div>
+            </div>
+
+            <form onSubmit={(event) => void onSubmit(event)} noValidate>
+              <fieldset disabled={busy} className="grid gap-5">
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <FormField id="walletType" label="Wallet type" error={errors.walletType?.message}>
+                    <NativeSelect {...controlProps("walletType", errors.walletType?.message)} {...form.register("walletType")}>
+                      <option value="">Select wallet type</option>
+                      {withdrawalWalletTypes.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormField>
+                  <FormField id="walletNumber" label="Wallet number" error={errors.walletNumber?.message}>
+                    <Input
+                      type="tel"
+                      inputMode="numeric"
+                      autoComplete="tel-national"
+                      placeholder="01XXXXXXXXX"
+                      {...controlProps("walletNumber", errors.walletNumber?.message)}
+                      {...form.register("walletNumber")}
+                    />
+                  </FormField>
+                </div>
+                <FormField id="amount" label="Amount (BDT)" error={errors.amount?.message}>
+                  <div className="relative">
+                    <Input
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0.00"
+                      className="pr-14"
+                      {...controlProps("amount", errors.amount?.message)}
+                      {...form.register("amount")}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-600"
+                    >
+                      BDT
+                    </span>
+                  </div>
+                </FormField>
+                <Button type="submit" size="lg" className="w-full">
+                  {busy ? "Submitting..." : "Submit Withdrawal Request"}
+                </Button>
+              </fieldset>
+            </form>
+          </CardContent>
+        </Card>
+
+        <Card className="h-fit">
+          <CardHeader className="pb-4">
+            <CardTitle>Important information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3">
+              {information.map((item) => (
+                <li key={item.label} className="flex items-start gap-3 text-sm">
+                  <item.icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+                  <span>
+                    <span className="font-medium">{item.label}:</span> <span className="text-muted-foreground">{item.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
     </>
   );
 }

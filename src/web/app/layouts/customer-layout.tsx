@@ -3,6 +3,7 @@ import {
   ArrowUpFromLine,
   LayoutDashboard,
   LogOut,
+  Menu,
   ReceiptText,
   ShieldCheck,
   Smartphone,
@@ -14,8 +15,10 @@ import { NavLink, Outlet } from "react-router";
 import { toast } from "sonner";
 import { Logo } from "@/components/logo.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
+import { useLiveUpdates } from "@/lib/live-updates.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
 
 type MenuItem = { to: string; label: string; icon: LucideIcon };
@@ -37,6 +40,9 @@ export default function CustomerLayout() {
   const { user } = useSession();
   const { signOut } = useAuthActions();
   const [signingOut, setSigningOut] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // One event stream for the whole customer area: every screen's lists refresh when their rows change.
+  useLiveUpdates();
 
   async function logOut() {
     setSigningOut(true);
@@ -54,7 +60,7 @@ export default function CustomerLayout() {
       <header className="sticky top-0 z-40 border-b border-border bg-white">
         <div className="flex h-16 items-center justify-between gap-4 px-4 md:px-6">
           <Logo to="/dashboard" label="Nexapay dashboard" />
-          <div className="flex items-center gap-3">
+          <div className="flex items-center gap-2 sm:gap-3">
             {user ? (
               <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:block" title={user.email}>
                 {user.username}
@@ -64,6 +70,7 @@ export default function CustomerLayout() {
               <LogOut aria-hidden="true" />
               Log out
             </Button>
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
           </div>
         </div>
       </header>
@@ -121,10 +128,46 @@ export default function CustomerLayout() {
   );
 }
 
-function SideLink({ item }: { item: MenuItem }) {
+/**
+ * Below 768 px the bottom bar has room for five items only: this menu (spec §4 "Mobile menu: open
+ * or closed") lists all seven, so Transactions and SIMs stay one tap away. It closes on a choice.
+ */
+function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="icon" className="size-9 md:hidden">
+          <Menu aria-hidden="true" />
+          <span className="sr-only">Open menu</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        closeLabel="Close menu"
+        className="top-0 right-0 left-auto h-dvh max-h-dvh w-72 max-w-[85vw] translate-x-0 translate-y-0 content-start gap-4 rounded-none rounded-l-xl p-4"
+      >
+        <div className="grid gap-1 px-2 pt-1 pr-10">
+          <DialogTitle className="text-base">Menu</DialogTitle>
+          <DialogDescription className="sr-only">All pages of your account</DialogDescription>
+        </div>
+        <nav aria-label="Account menu">
+          <ul className="grid gap-1">
+            {menu.map((item) => (
+              <li key={item.to}>
+                <SideLink item={item} onNavigate={() => onOpenChange(false)} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SideLink({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }) {
   return (
     <NavLink
       to={item.to}
+      onClick={onNavigate}
       className={({ isActive }) =>
         cn(
           "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",

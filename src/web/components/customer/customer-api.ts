@@ -1,0 +1,190 @@
+// The customer area's reads and writes (DESIGN §7). Query keys start with the names in
+// live-updates.ts, so a server event about a table refreshes every screen that shows it.
+// Two requests need more than apiRequest offers: money-creating posts carry an Idempotency-Key
+// (DESIGN §1.3), and document uploads report their progress (spec §4 "Upload slot").
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { useMemo, useRef } from "react";
+import type { ApiErrorBody } from "../../../shared/api-error.ts";
+import type { Me } from "../../../shared/me.ts";
+import type { ProfileUpdate } from "../../../shared/profile-schemas.ts";
+import type { SimCreate, SimDto } from "../../../shared/sim-schemas.ts";
+import type { DocumentSide, DocumentType, VerificationDto } from "../../../shared/verification-schemas.ts";
+import type { TransactionDto, WalletDto } from "../../../shared/wallet-schemas.ts";
+import { api, ApiError, apiRequest, networkErrorStatus } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { transactionSearchText } from "./customer-format.ts";
+
+export type DepositInfo = { network: string; address: string; rate: string; minUsdt: string };
+export type TransactionPage = { items: TransactionDto[]; total: number; page: number; pageSize: number };
+export type TransactionFilter = "all" | "deposit" | "withdraw";
+
+/** Spec §9: customer transactions are listed five to a page. */
+export const transactionsPageSize = 5;
+
+const networkErrorMessage = "Could not reach Nexapay. Check your connection and try again.";
+
+export const walletQuery = queryOptions({
+  queryKey: queryKeys.wallet,
+  queryFn: ({ signal }) => api.get<WalletDto>("/api/wallet", signal),
+});
+
+export const meQuery = queryOptions({
+  queryKey: queryKeys.me,
+  queryFn: ({ signal }) => api.get<Me>("/api/me", signal),
+});
+
+export const depositInfoQuery = queryOptions({
+  queryKey: ["deposit-info"],
+  queryFn: ({ signal }) => api.get<DepositInfo>("/api/deposit-info", signal),
+  // Configuration: it changes only when the server restarts with other settings.
+  staleTime: 10 * 60 * 1000,
+});
+
+export function transactionsQuery(params: { type: TransactionFilter; q: string; page: number }) {
+  const search = new URLSearchParams({
+    type: params.type,
+    q: transactionSearchText(params.q),
+    page: String(params.page),
+    pageSize: String(transactionsPageSize),
+  });
+  return queryOptions({
+    queryKey: [...queryKeys.transactions, params],
+    queryFn: ({ signal }) => api.get<TransactionPage>(`/api/transactions?${search.toString()}`, signal),
+    // Keep the old rows on screen while the next page or search loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const simsQuery = queryOptions({
+  queryKey: queryKeys.sims,
+  queryFn: ({ signal }) => api.get<{ items: SimDto[] }>("/api/sims", signal),
+});
+
+export const verificationQuery = queryOptions({
+  queryKey: queryKeys.verification,
+  queryFn: ({ signal }) => api.get<VerificationDto>("/api/verification", signal),
+});
+
+export function updateProfile(body: ProfileUpdate): Promise<Me> {
+  return apiRequest<Me>("/api/me", { method: "PATCH", body });
+}
+
+export function addSim(body: SimCreate): Promise<SimDto> {
+  return api.post<SimDto>("/api/sims", body);
+}
+
+export function removeSim(id: string): Promise<void> {
+  return apiRequest<void>(`/api/sims/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+/**
+ * POST with an Idempotency-Key header: if the answer is lost and the same submission is sent
+ * again with the same key, the server answers the first result instead of creating a second row.
+ */
+export async function postIdempotent<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/json", "idempotency-key": idempotencyKey },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(networkErrorStatus, "NETWORK_ERROR", networkErrorMessage);
+  }
+  const data = parseJson(await response.text());
+  if (!response.ok) throw apiErrorFrom(response.status, response.statusText, data);
+  return data as T;
+}
+
+/**
+ * One Idempotency-Key per submission: the same form values sent again (a retry after a lost
+ * answer or a double click) reuse the key; other values, or a submission after a success, get a
+ * new one.
+ */
+export function useIdempotencyKey() {
+  const current = useRef<{ key: string; payload: string } | null>(null);
+  return useMemo(
+    () => ({
+      keyFor(payload: unknown): string {
+        const text = JSON.stringify(payload);
+        if (current.current?.payload !== text) current.current = { key: newIdempotencyKey(), payload: text };
+        return current.current.key;
+      },
+      /** After a success: the next submission is a new request, even with the same values. */
+      reset() {
+        current.current = null;
+      },
+    }),
+    [],
+  );
+}
+
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  // randomUUID exists only in secure contexts; build the same version-4 UUID from random bytes.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * PUT one side of an identity document as multipart/form-data (field `file`). XMLHttpRequest
+ * rather than fetch because only it reports upload progress; being same-origin, the browser adds
+ * the session cookie and the Origin header the server checks.
+ */
+export function uploadDocument(input: {
+  documentType: DocumentType;
+  side: DocumentSide;
+  file: File;
+  onProgress: (percent: number) => void;
+}): Promise<VerificationDto> {
+  const { documentType, side, file, onProgress } = input;
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("PUT", `/api/verification/documents/${documentType}/${side}`);
+    request.setRequestHeader("accept", "application/json");
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress((event.loaded / event.total) * 100);
+    });
+    request.addEventListener("load", () => {
+      const data = parseJson(request.responseText);
+      if (request.status >= 200 && request.status < 300) resolve(data as VerificationDto);
+      else reject(apiErrorFrom(request.status, request.statusText, data));
+    });
+    request.addEventListener("error", () => reject(new ApiError(networkErrorStatus, "NETWORK_ERROR", networkErrorMessage)));
+    request.addEventListener("abort", () => reject(new ApiError(networkErrorStatus, "ABORTED", "The upload was cancelled.")));
+    const body = new FormData();
+    body.append("file", file);
+    request.send(body);
+  });
+}
+
+function apiErrorFrom(status: number, statusText: string, data: unknown): ApiError {
+  const error = isApiErrorBody(data) ? data.error : undefined;
+  return new ApiError(status, error?.code ?? `HTTP_${status}`, error?.message ?? statusText, error?.fields ?? {});
+}
+
+function parseJson(text: string): unknown {
+  if (text === "") return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== "object" || data === null || !("error" in data)) return false;
+  const error = data.error;
+  return typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string";
+}
+
+/** The <reason> of spec §8's 'Failed to … : <reason>' toasts: the server's message, or why it could not be reached. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError && error.message.trim() !== "") return error.message;
+  return "Unknown error";
+}

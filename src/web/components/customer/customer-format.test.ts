@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { bdtForUsdtText, bdtText, fileSizeText, formatDate, formatDateTime, methodText, transactionSearchText } from "./customer-format.ts";
+
+describe("customer formats", () => {
+  it("writes dates as en-US short month with time, with plain spaces", () => {
+    const local = new Date(2026, 10, 21, 14, 5).toISOString();
+    expect(formatDateTime(local)).toBe("Nov 21, 2026, 2:05 PM");
+    expect(formatDate(local)).toBe("Nov 21, 2026");
+  });
+
+  it("groups BDT amounts in thousands with two decimals", () => {
+    expect(bdtText("12500.00")).toBe("12,500.00 BDT");
+    expect(bdtText("0.50")).toBe("0.50 BDT");
+  });
+
+  it("shows 'Not specified' for an empty reference", () => {
+    expect(methodText(null)).toBe("Not specified");
+    expect(methodText("  ")).toBe("Not specified");
+    expect(methodText("bKash:01712345678")).toBe("bKash:01712345678");
+  });
+
+  it("computes 'You will receive' exactly, half-up to the poisha", () => {
+    expect(bdtForUsdtText("20", "125")).toBe("2,500.00 BDT");
+    expect(bdtForUsdtText("0.000001", "125")).toBe("0.00 BDT");
+    expect(bdtForUsdtText("0.00004", "125")).toBe("0.01 BDT");
+    expect(bdtForUsdtText("12345678.123456", "125")).toBe("1,543,209,765.43 BDT");
+    expect(bdtForUsdtText("", "125")).toBe("0.00 BDT");
+    expect(bdtForUsdtText("abc", "125")).toBe("0.00 BDT");
+    expect(bdtForUsdtText("-5", "125")).toBe("0.00 BDT");
+  });
+
+  it("writes file sizes", () => {
+    expect(fileSizeText(5_242_880)).toBe("5 MB");
+    expect(fileSizeText(1_572_864)).toBe("1.5 MB");
+    expect(fileSizeText(2048)).toBe("2 KB");
+    expect(fileSizeText(12)).toBe("12 bytes");
+  });
+
+  it("drops grouping commas from typed amounts so they match the server's text", () => {
+    expect(transactionSearchText("1,500")).toBe("1500");
+    expect(transactionSearchText("12,500.00")).toBe("12500.00");
+    expect(transactionSearchText("1,234,567")).toBe("1234567");
+    expect(transactionSearchText("1,5000")).toBe("1,5000");
+    expect(transactionSearchText("bKash,Nagad")).toBe("bKash,Nagad");
+  });
+});

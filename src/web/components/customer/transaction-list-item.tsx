@@ -1,0 +1,38 @@
+import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
+import type { TransactionDto } from "../../../shared/wallet-schemas.ts";
+import { cn } from "@/lib/class-names.ts";
+import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "./customer-format.ts";
+import { TransactionStatusBadge } from "./status-badge.tsx";
+
+/** One transaction as a compact card row: the dashboard's recent list and the phone layout of /transactions. */
+export function TransactionListItem({ transaction }: { transaction: TransactionDto }) {
+  const deposit = transaction.type === "deposit";
+  const Icon = deposit ? ArrowDownToLine : ArrowUpFromLine;
+  return (
+    <li className="flex items-start gap-3 py-3.5">
+      <span
+        className={cn(
+          "mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full",
+          deposit ? "bg-emerald-50 text-emerald-700" : "bg-sky-50 text-sky-700",
+        )}
+      >
+        <Icon aria-hidden="true" className="size-4" />
+      </span>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex items-baseline justify-between gap-3">
+          <p className="font-medium">{transactionTypeLabel(transaction.type)}</p>
+          <p className={cn("text-right font-semibold tabular-nums", transaction.status === "rejected" && "text-muted-foreground")}>
+            {bdtText(transaction.amount)}
+          </p>
+        </div>
+        <div className="flex items-start justify-between gap-3">
+          <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">{methodText(transaction.reference)}</p>
+          <TransactionStatusBadge status={transaction.status} />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
+        </p>
+      </div>
+    </li>
+  );
+}
