@@ -1,13 +1,124 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowDownToLine, ArrowUpFromLine, Clock, type LucideIcon, UserCheck, Users, Wallet } from "lucide-react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { z } from "zod";
+import type { adminStatsSchema } from "../../shared/admin-schemas.ts";
+import { adminApi } from "@/components/admin/admin-api.ts";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { formatBdtAmount } from "./admin-format.ts";
 
-/** Admin Dashboard (spec §2.16). Placeholder until its full screen is built. */
+// recharts is large: only this card loads it, so the other admin screens stay light.
+const VolumeChart = lazy(() => import("./admin-volume-chart.tsx"));
+
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+const refreshMs = 30_000; // spec §7, §9
+
+/** Admin Dashboard (spec §2.16, §7): key figures and 30 days of approved volume. */
 export default function AdminDashboardPage() {
+  const stats = useQuery({
+    queryKey: [...queryKeys.adminStats],
+    queryFn: ({ signal }) => adminApi.get<AdminStats>("/api/admin/stats", signal),
+    refetchInterval: refreshMs,
+  });
+
   return (
     <>
       <title>Admin dashboard · Nexapay</title>
-      <PageHeader title="Admin Dashboard" />
-      <ComingSoon>Key figures (users, pending transactions, today's volume) will appear here.</ComingSoon>
+      <PageHeader title="Admin Dashboard" description="Customers, balances and what is waiting for a decision." />
+      {stats.isPending ? (
+        <LoadingState label="Loading dashboard..." />
+      ) : stats.isError ? (
+        <Notice tone="error">Failed to load dashboard figures. They will be fetched again shortly.</Notice>
+      ) : (
+        <DashboardBody stats={stats.data} />
+      )}
     </>
+  );
+}
+
+function DashboardBody({ stats }: { stats: AdminStats }) {
+  return (
+    <div className="grid gap-6">
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard icon={Users} label="Total users" value={stats.totalUsers.toLocaleString("en-US")} />
+        <StatCard icon={UserCheck} label="Active users" value={stats.activeUsers.toLocaleString("en-US")} />
+        <StatCard icon={Wallet} label="Total customer balance" value={formatBdtAmount(stats.totalBalance)} wide />
+        <StatCard
+          icon={Clock}
+          label="Pending deposits"
+          value={stats.pendingDeposits.toLocaleString("en-US")}
+          tone={stats.pendingDeposits > 0 ? "attention" : "normal"}
+          link={{ to: "/admin/transactions?type=deposit&status=pending", label: "Review pending deposits" }}
+        />
+        <StatCard
+          icon={Clock}
+          label="Pending withdrawals"
+          value={stats.pendingWithdrawals.toLocaleString("en-US")}
+          tone={stats.pendingWithdrawals > 0 ? "attention" : "normal"}
+          link={{ to: "/admin/transactions?type=withdraw&status=pending", label: "Review pending withdrawals" }}
+        />
+        <StatCard icon={ArrowDownToLine} label="Today's approved deposits" value={formatBdtAmount(stats.todayApprovedDeposits)} />
+        <StatCard icon={ArrowUpFromLine} label="Today's approved withdrawals" value={formatBdtAmount(stats.todayApprovedWithdrawals)} />
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Daily volume</CardTitle>
+          <CardDescription>Approved deposits and withdrawals per day (Asia/Dhaka), last 30 days, in BDT.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Suspense fallback={<LoadingState label="Loading chart..." className="h-72 py-0" />}>
+            <VolumeChart daily={stats.daily} />
+          </Suspense>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+  tone = "normal",
+  link,
+  wide = false,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  tone?: "normal" | "attention";
+  link?: { to: string; label: string };
+  wide?: boolean;
+}) {
+  return (
+    <Card className={wide ? "sm:col-span-2 xl:col-span-2" : undefined}>
+      <div className="flex items-start justify-between gap-3 p-5">
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+          <p className="text-2xl font-semibold tracking-tight break-words tabular-nums">{value}</p>
+          {link ? (
+            <Link to={link.to} className="text-sm font-medium text-primary hover:underline">
+              {link.label}
+            </Link>
+          ) : null}
+        </div>
+        <div
+          className={
+            tone === "attention"
+              ? "flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800"
+              : "flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
+          }
+        >
+          <Icon aria-hidden="true" className="size-5" />
+        </div>
+      </div>
+    </Card>
   );
 }

@@ -5,75 +5,77 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { messages } from "../../shared/api-error.ts";
 import { adminSignInSchema } from "../../shared/auth-schemas.ts";
+import type { Me } from "../../shared/me.ts";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { PasswordInput } from "@/components/ui/password-input.tsx";
-import { errorMessage } from "@/lib/api-client.ts";
+import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
-import { fetchMe, useAuthActions } from "@/lib/session.ts";
+import { useAuthActions } from "@/lib/session.ts";
+import { recoveryCodeSchema, totpCodeSchema } from "./two-factor-code.ts";
 
 // Spec §2.15, §6, §8.
 const signInFailedMessage = "Login failed. Please check your credentials.";
 const noUserInformationMessage = "Could not retrieve user information";
+const codeFailedMessage = "Login failed. Please try again.";
 
-/** Admin login (/admin and /admin/login). */
+type SignInAnswer = { twoFactorRedirect?: boolean };
+
+/** Until /api/me reports twoFactorEnabled, an absent flag means "nothing to enrol". */
+function mustEnrolSecondFactor(me: Me): boolean {
+  return "twoFactorEnabled" in me && (me as { twoFactorEnabled: unknown }).twoFactorEnabled === false;
+}
+
+/**
+ * Admin login (/admin and /admin/login): e-mail and password, then, for an admin who has enrolled
+ * an authenticator app, the 6-digit code or a recovery code (DESIGN §6).
+ */
 export default function AdminLoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { signIn, endServerSession } = useAuthActions();
-  const [busy, setBusy] = useState(false);
+  const { endServerSession, refreshSession } = useAuthActions();
+  const [step, setStep] = useState<"password" | "code">("password");
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
-  const form = useForm({ resolver: zodResolver(adminSignInSchema), defaultValues: { email: "", password: "" } });
-  const { errors } = form.formState;
-  // A message handed over by the admin guard, e.g. 'Access denied. Admin privileges required.'
-  const redMessage = refusal ?? stateText(location.state, "message");
+  // A message handed over by the admin guard or an ended session, e.g. 'Access denied. Admin privileges required.'
+  const redMessage = refusal ?? (step === "password" ? stateText(location.state, "message") : undefined);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    setRefusal(undefined);
-    // Any earlier session in this browser ends first (spec §6).
-    await endServerSession().catch(() => undefined);
+  function refuse(message: string) {
+    setRefusal(message);
+    toast.error(message);
+  }
 
+  /** The session now exists: check it is an admin's and go on. Answers false when refused. */
+  async function finish(): Promise<boolean> {
+    let me: Me | null;
     try {
-      await signIn(values);
-    } catch (error) {
-      const message = errorMessage(error, signInFailedMessage);
-      setRefusal(message);
-      toast.error(message);
-      setBusy(false);
-      return;
-    }
-
-    let me;
-    try {
-      me = await fetchMe();
+      me = await refreshSession();
     } catch {
       me = null;
     }
     if (!me) {
-      setRefusal(noUserInformationMessage);
-      toast.error(noUserInformationMessage);
-      setBusy(false);
-      return;
+      refuse(noUserInformationMessage);
+      return false;
     }
     if (!me.isAdmin) {
       await endServerSession().catch(() => undefined);
-      setRefusal(messages.adminRequired);
-      toast.error(messages.adminRequired);
-      setBusy(false);
-      return;
+      setStep("password");
+      refuse(messages.adminRequired);
+      return false;
     }
     toast.success("Login successful!");
-    void navigate(redirectTarget(location.state, "/admin/dashboard"), { replace: true });
-  });
+    const target = redirectTarget(location.state, "/admin/dashboard");
+    if (mustEnrolSecondFactor(me)) void navigate("/admin/two-factor", { replace: true, state: { from: target } });
+    else void navigate(target, { replace: true });
+    return true;
+  }
 
   return (
     <AuthShell
       title="Admin login"
-      description="Sign in to the Nexapay back office."
+      description={step === "password" ? "Sign in to the Nexapay back office." : "Two-factor authentication"}
       footer={
         <p>
           First-time setup?{" "}
@@ -89,30 +91,182 @@ export default function AdminLoginPage() {
           {redMessage}
         </Notice>
       ) : null}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset disabled={busy} className="grid gap-5">
-          <FormField id="email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="admin@example.com"
-              {...controlProps("email", errors.email?.message)}
-              {...form.register("email")}
-            />
-          </FormField>
-          <FormField id="password" label="Password" error={errors.password?.message}>
-            <PasswordInput
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              {...controlProps("password", errors.password?.message)}
-              {...form.register("password")}
-            />
-          </FormField>
-          <Button type="submit" className="w-full">
-            {busy ? "Signing in..." : "Sign in"}
-          </Button>
-        </fieldset>
-      </form>
+      {step === "password" ? (
+        <PasswordStep
+          onStart={() => setRefusal(undefined)}
+          onRefused={refuse}
+          onSignedIn={async (answer) => {
+            if (answer.twoFactorRedirect) {
+              setStep("code");
+              return true;
+            }
+            return finish();
+          }}
+          endServerSession={endServerSession}
+        />
+      ) : (
+        <CodeStep
+          onStart={() => setRefusal(undefined)}
+          onVerified={finish}
+          onBack={() => {
+            setRefusal(undefined);
+            setStep("password");
+          }}
+        />
+      )}
     </AuthShell>
+  );
+}
+
+function PasswordStep({
+  onStart,
+  onRefused,
+  onSignedIn,
+  endServerSession,
+}: {
+  onStart: () => void;
+  onRefused: (message: string) => void;
+  onSignedIn: (answer: SignInAnswer) => Promise<boolean>;
+  endServerSession: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(adminSignInSchema), defaultValues: { email: "", password: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    onStart();
+    // Any earlier session in this browser ends first (spec §6).
+    await endServerSession().catch(() => undefined);
+
+    let answer: SignInAnswer | null;
+    try {
+      answer = await api.post<SignInAnswer | null>("/api/auth/sign-in/email", values);
+    } catch (error) {
+      onRefused(errorMessage(error, signInFailedMessage));
+      setBusy(false);
+      return;
+    }
+    const goneOn = await onSignedIn(answer ?? {});
+    // On success the page is left (or the code step replaces this form); stay disabled meanwhile.
+    if (!goneOn) setBusy(false);
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset disabled={busy} className="grid gap-5">
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="admin@example.com"
+            {...controlProps("email", errors.email?.message)}
+            {...form.register("email")}
+          />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            {...controlProps("password", errors.password?.message)}
+            {...form.register("password")}
+          />
+        </FormField>
+        <Button type="submit" className="w-full">
+          {busy ? "Signing in..." : "Sign in"}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
+
+function CodeStep({ onStart, onVerified, onBack }: { onStart: () => void; onVerified: () => Promise<boolean>; onBack: () => void }) {
+  const [mode, setMode] = useState<"totp" | "recovery">("totp");
+  return mode === "totp" ? (
+    <CodeForm key="totp" mode="totp" onStart={onStart} onVerified={onVerified} onBack={onBack} onSwitch={() => setMode("recovery")} />
+  ) : (
+    <CodeForm key="recovery" mode="recovery" onStart={onStart} onVerified={onVerified} onBack={onBack} onSwitch={() => setMode("totp")} />
+  );
+}
+
+function CodeForm({
+  mode,
+  onStart,
+  onVerified,
+  onBack,
+  onSwitch,
+}: {
+  mode: "totp" | "recovery";
+  onStart: () => void;
+  onVerified: () => Promise<boolean>;
+  onBack: () => void;
+  onSwitch: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(mode === "totp" ? totpCodeSchema : recoveryCodeSchema), defaultValues: { code: "" } });
+  const error = form.formState.errors.code?.message;
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setBusy(true);
+    onStart();
+    try {
+      await api.post(mode === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", { code });
+    } catch (failure) {
+      const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, codeFailedMessage)) : codeFailedMessage;
+      form.setError("code", { type: "server", message });
+      toast.error(message);
+      setBusy(false);
+      form.setFocus("code");
+      return;
+    }
+    if (!(await onVerified())) setBusy(false);
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset disabled={busy} className="grid gap-5">
+        <p className="text-sm text-muted-foreground">
+          {mode === "totp"
+            ? "Open your authenticator app and enter the 6-digit code it shows for Nexapay."
+            : "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once."}
+        </p>
+        {mode === "totp" ? (
+          <FormField id="code" label="Authentication code" error={error}>
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              maxLength={7}
+              autoFocus
+              className="font-mono tracking-widest"
+              {...controlProps("code", error)}
+              {...form.register("code")}
+            />
+          </FormField>
+        ) : (
+          <FormField id="code" label="Recovery code" error={error}>
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              autoFocus
+              className="font-mono"
+              {...controlProps("code", error)}
+              {...form.register("code")}
+            />
+          </FormField>
+        )}
+        <Button type="submit" className="w-full">
+          {busy ? "Verifying..." : "Verify"}
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <Button variant="link" className="h-auto p-0" onClick={onSwitch}>
+            {mode === "totp" ? "Use a recovery code instead" : "Use your authenticator app instead"}
+          </Button>
+          <Button variant="link" className="h-auto p-0" onClick={onBack}>
+            Back to sign in
+          </Button>
+        </div>
+      </fieldset>
+    </form>
   );
 }

@@ -1,13 +1,357 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound, UserPlus, UserRoundCog } from "lucide-react";
+import { useId, useState, type ComponentProps, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { type adminAccountSchema, adminRoles, createAdminSchema } from "../../shared/admin-schemas.ts";
+import { errorCodes } from "../../shared/api-error.ts";
+import { adminPasswordLengthMin, passwordLengthMax } from "../../shared/password-policy.ts";
+import { adminApi } from "@/components/admin/admin-api.ts";
+import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { useSession } from "@/lib/session.ts";
+import { formatShortDate } from "./admin-format.ts";
 
-/** Admin Settings (spec §2.19). Placeholder until its full screen is built. */
+type AdminAccount = z.infer<typeof adminAccountSchema>;
+type AdminRole = (typeof adminRoles)[number];
+
+const adminsQueryKey = ["admin-accounts"] as const;
+const superAdminOnly = "Only a super admin can manage admin accounts.";
+
+const roleLabels: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super admin" };
+
+// Spec §5 "Promote": the same e-mail and role rules as creating an admin.
+const promoteFormSchema = createAdminSchema.pick({ email: true, adminRole: true });
+
+// Spec §5 "Change password", with the admin length of DESIGN §6 (12, not 6).
+const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required").max(passwordLengthMax),
+    newPassword: z
+      .string()
+      .min(adminPasswordLengthMin, `New password must be at least ${adminPasswordLengthMin} characters`)
+      .max(passwordLengthMax, `Password must be at most ${passwordLengthMax} characters`),
+    confirmPassword: z.string().min(adminPasswordLengthMin, `Confirm password must be at least ${adminPasswordLengthMin} characters`),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+/** Admin Settings (spec §2.19): admin accounts, and the admin's own password. */
 export default function AdminSettingsPage() {
+  const { user } = useSession();
+  const isSuperAdmin = user?.adminRole === "super_admin";
+  const [openForm, setOpenForm] = useState<"create" | "promote" | null>(null);
+  const reasonId = useId();
+
+  const admins = useQuery({
+    queryKey: adminsQueryKey,
+    queryFn: ({ signal }) => adminApi.get<{ items: AdminAccount[] }>("/api/admin/admins", signal),
+    staleTime: 60_000, // spec §9
+  });
+
+  let rows;
+  if (admins.isPending) rows = <TableMessageRow colSpan={3}>Loading admin users...</TableMessageRow>;
+  else if (admins.isError) rows = null;
+  else if (admins.data.items.length === 0) rows = <TableMessageRow colSpan={3}>No admin users found</TableMessageRow>;
+  else
+    rows = admins.data.items.map((account) => (
+      <Tr key={account.id}>
+        <Td>
+          {account.email}
+          {account.userId === user?.id ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
+        </Td>
+        <Td>
+          <Badge tone={account.adminRole === "super_admin" ? "info" : "neutral"}>{roleLabels[account.adminRole]}</Badge>
+        </Td>
+        <Td className="whitespace-nowrap">{formatShortDate(account.createdAt)}</Td>
+      </Tr>
+    ));
+
   return (
     <>
       <title>Admin settings · Nexapay</title>
-      <PageHeader title="Admin Settings" />
-      <ComingSoon>Manage admin accounts and change your password here.</ComingSoon>
+      <PageHeader title="Admin Settings" description="Who can use the back office, and your own password." />
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div className="grid gap-1.5">
+              <CardTitle>Admin users</CardTitle>
+              <CardDescription>Admins run operations; super admins also manage admin accounts.</CardDescription>
+            </div>
+            <div className="grid gap-2 sm:justify-items-end">
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant={openForm === "create" ? "default" : "outline"}
+                  disabled={!isSuperAdmin}
+                  aria-describedby={isSuperAdmin ? undefined : reasonId}
+                  aria-expanded={openForm === "create"}
+                  onClick={() => setOpenForm((open) => (open === "create" ? null : "create"))}
+                >
+                  <UserPlus aria-hidden="true" />
+                  Create New Admin
+                </Button>
+                <Button
+                  variant={openForm === "promote" ? "default" : "outline"}
+                  disabled={!isSuperAdmin}
+                  aria-describedby={isSuperAdmin ? undefined : reasonId}
+                  aria-expanded={openForm === "promote"}
+                  onClick={() => setOpenForm((open) => (open === "promote" ? null : "promote"))}
+                >
+                  <UserRoundCog aria-hidden="true" />
+                  Promote Existing User
+                </Button>
+              </div>
+              {isSuperAdmin ? null : (
+                <p id={reasonId} className="text-sm text-muted-foreground">
+                  {superAdminOnly}
+                </p>
+              )}
+            </div>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {isSuperAdmin && openForm === "create" ? <CreateAdminForm onDone={() => setOpenForm(null)} /> : null}
+            {isSuperAdmin && openForm === "promote" ? <PromoteForm onDone={() => setOpenForm(null)} /> : null}
+            {admins.isError ? (
+              <Notice tone="error">Error loading admin users: {admins.error.message}</Notice>
+            ) : (
+              <AdminTable caption="Admin users" className="shadow-none">
+                <AdminTableHead>
+                  <Th>Email</Th>
+                  <Th>Role</Th>
+                  <Th>Added On</Th>
+                </AdminTableHead>
+                <tbody>{rows}</tbody>
+              </AdminTable>
+            )}
+          </CardContent>
+        </Card>
+        <ChangePasswordCard />
+      </div>
     </>
+  );
+}
+
+function InlineForm({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="animate-fade-in rounded-lg border border-emerald-200 bg-emerald-50/40 p-4">
+      <h3 className="mb-4 text-base font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function RoleSelect({ id, error, ...props }: { id: string; error: string | undefined } & ComponentProps<"select">) {
+  return (
+    <NativeSelect {...controlProps(id, error)} {...props}>
+      {adminRoles.map((role) => (
+        <option key={role} value={role}>
+          {roleLabels[role]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+function CreateAdminForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof createAdminSchema>, unknown, z.output<typeof createAdminSchema>>({
+    resolver: zodResolver(createAdminSchema),
+    defaultValues: { email: "", password: "", adminRole: "admin" },
+  });
+  const { errors } = form.formState;
+
+  const create = useMutation({
+    mutationFn: (body: z.output<typeof createAdminSchema>) => adminApi.post("/api/admin/admins", body),
+    onSuccess: () => {
+      toast.success("Admin user added successfully!");
+      void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        for (const field of ["email", "password", "adminRole"] as const) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { type: "server", message });
+        }
+      }
+      toast.error(`Failed to add admin: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => create.mutate(values));
+  return (
+    <InlineForm title="Create New Admin">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={create.isPending} className="grid gap-4 md:grid-cols-3">
+          <FormField id="create-email" label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...controlProps("create-email", errors.email?.message)} {...form.register("email")} />
+          </FormField>
+          <FormField
+            id="create-password"
+            label="Password"
+            error={errors.password?.message}
+            hint={`At least ${adminPasswordLengthMin} characters.`}
+          >
+            <PasswordInput
+              autoComplete="new-password"
+              {...controlProps("create-password", errors.password?.message)}
+              {...form.register("password")}
+            />
+          </FormField>
+          <FormField id="create-role" label="Role" error={errors.adminRole?.message}>
+            <RoleSelect id="create-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
+          </FormField>
+          <div className="flex flex-wrap gap-2 md:col-span-3">
+            <Button type="submit">{create.isPending ? "Creating..." : "Create Admin"}</Button>
+            <Button variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </InlineForm>
+  );
+}
+
+function PromoteForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof promoteFormSchema>, unknown, z.output<typeof promoteFormSchema>>({
+    resolver: zodResolver(promoteFormSchema),
+    defaultValues: { email: "", adminRole: "admin" },
+  });
+  const { errors } = form.formState;
+
+  const promote = useMutation({
+    mutationFn: (body: z.output<typeof promoteFormSchema>) =>
+      adminApi.post<{ userId: string; adminRole: AdminRole; roleChanged: boolean }>("/api/admin/admins/promote", body),
+    onSuccess: (answer) => {
+      toast.success(answer.roleChanged ? "Admin role updated successfully" : "User promoted to admin successfully!");
+      void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 404 || error.code === errorCodes.notFound)) toast.error(error.message);
+      else if (error instanceof ApiError && error.status === 403) toast.error(error.message);
+      else toast.error("Failed to promote user. Please try again.");
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => promote.mutate(values));
+  return (
+    <InlineForm title="Promote Existing User">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={promote.isPending} className="grid gap-4 md:grid-cols-3">
+          <FormField id="promote-email" label="Email" error={errors.email?.message} hint="The user must already have an account.">
+            <Input type="email" autoComplete="off" {...controlProps("promote-email", errors.email?.message)} {...form.register("email")} />
+          </FormField>
+          <FormField id="promote-role" label="Role" error={errors.adminRole?.message}>
+            <RoleSelect id="promote-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
+          </FormField>
+          <div className="flex flex-wrap items-end gap-2">
+            <Button type="submit">{promote.isPending ? "Promoting..." : "Promote User"}</Button>
+            <Button variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </InlineForm>
+  );
+}
+
+function ChangePasswordCard() {
+  const [open, setOpen] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const change = useMutation({
+    mutationFn: (values: z.output<typeof changePasswordFormSchema>) =>
+      // The server ends this admin's other sessions as well (DESIGN §6).
+      adminApi.post("/api/auth/change-password", {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        revokeOtherSessions: true,
+      }),
+    onSuccess: () => {
+      toast.success("Password updated successfully!");
+      form.reset();
+      setOpen(false);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        if (error.fields.currentPassword) form.setError("currentPassword", { type: "server", message: error.fields.currentPassword });
+        if (error.fields.newPassword) form.setError("newPassword", { type: "server", message: error.fields.newPassword });
+      }
+      toast.error(`Failed to change password: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => change.mutate(values));
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle>Change Password</CardTitle>
+          <CardDescription>At least {adminPasswordLengthMin} characters. Your other sessions end when you change it.</CardDescription>
+        </div>
+        <Button
+          variant={open ? "outline" : "default"}
+          aria-expanded={open}
+          aria-controls="change-password-form"
+          onClick={() => {
+            setOpen((value) => !value);
+            form.reset();
+          }}
+        >
+          <KeyRound aria-hidden="true" />
+          {open ? "Cancel" : "Change Password"}
+        </Button>
+      </CardHeader>
+      {open ? (
+        <CardContent>
+          <form id="change-password-form" onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-md">
+            <fieldset disabled={change.isPending} className="grid gap-4">
+              <FormField id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
+                <PasswordInput
+                  autoComplete="current-password"
+                  {...controlProps("currentPassword", errors.currentPassword?.message)}
+                  {...form.register("currentPassword")}
+                />
+              </FormField>
+              <FormField id="newPassword" label="New password" error={errors.newPassword?.message}>
+                <PasswordInput
+                  autoComplete="new-password"
+                  {...controlProps("newPassword", errors.newPassword?.message)}
+                  {...form.register("newPassword")}
+                />
+              </FormField>
+              <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+                <PasswordInput
+                  autoComplete="new-password"
+                  {...controlProps("confirmPassword", errors.confirmPassword?.message)}
+                  {...form.register("confirmPassword")}
+                />
+              </FormField>
+              <div>
+                <Button type="submit">{change.isPending ? "Updating..." : "Update Password"}</Button>
+              </div>
+            </fieldset>
+          </form>
+        </CardContent>
+      ) : null}
+    </Card>
   );
 }

@@ -1,13 +1,184 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, LoaderCircle, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import type { adminSimSchema } from "../../shared/admin-schemas.ts";
+import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
+import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
+import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { StatusBadge } from "@/components/admin/status-badge.tsx";
+import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { formatShortDate } from "./admin-format.ts";
 
-/** SIMs (spec §2.16). Placeholder until its full screen is built. */
+type AdminSim = z.infer<typeof adminSimSchema>;
+
+const pageSize = 10;
+const statuses = ["all", "pending", "active", "rejected"] as const;
+type StatusFilter = (typeof statuses)[number];
+const columnCount = 6;
+
+/** SIMs (spec §2.16, §4 "SIM"): approve, reject or delete customers' SIM registrations. */
 export default function AdminSimsPage() {
+  const queryClient = useQueryClient();
+  const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "all" }, { status: statuses });
+  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const [deleting, setDeleting] = useState<AdminSim | null>(null);
+
+  const sims = useQuery({
+    queryKey: [...queryKeys.adminSims, "list", filters.q, filters.status, page],
+    queryFn: ({ signal }) =>
+      adminApi.get<PageOf<AdminSim>>(withQuery("/api/admin/sims", { q: filters.q, status: filters.status, page, pageSize }), signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.adminSims });
+
+  const setStatus = useMutation({
+    mutationFn: (input: { id: string; status: "active" | "rejected" }) =>
+      adminApi.patch(`/api/admin/sims/${input.id}`, { status: input.status }),
+    onSuccess: (_answer, input) => toast.success(input.status === "active" ? "SIM approved successfully!" : "SIM rejected successfully!"),
+    onError: () => toast.error("Failed to update SIM status"),
+    onSettled: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => adminApi.delete(`/api/admin/sims/${id}`),
+    onSuccess: () => {
+      toast.success("SIM deleted successfully!");
+      setDeleting(null);
+    },
+    onError: () => toast.error("Failed to delete SIM"),
+    onSettled: refresh,
+  });
+
+  const filtered = filters.q !== "" || filters.status !== "all";
+  let body;
+  if (sims.isPending) body = <TableMessageRow colSpan={columnCount}>Loading SIMs...</TableMessageRow>;
+  else if (sims.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load SIMs</TableMessageRow>;
+  else if (sims.data.items.length === 0)
+    body = (
+      <TableMessageRow colSpan={columnCount}>
+        {filtered ? "No SIMs matching the current filters" : "No SIMs registered yet."}
+      </TableMessageRow>
+    );
+  else
+    body = sims.data.items.map((sim) => {
+      const running = setStatus.isPending && setStatus.variables.id === sim.id ? setStatus.variables.status : undefined;
+      const busy = running !== undefined || (remove.isPending && remove.variables === sim.id);
+      return (
+        <Tr key={sim.id}>
+          <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
+          <Td>{sim.walletType}</Td>
+          <Td>
+            <div>{sim.username}</div>
+            <div className="text-xs text-muted-foreground">{sim.email}</div>
+          </Td>
+          <Td>
+            <StatusBadge status={sim.status} />
+          </Td>
+          <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
+          <Td>
+            <div className="flex justify-end gap-1">
+              {sim.status !== "active" ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
+                  disabled={busy}
+                  onClick={() => setStatus.mutate({ id: sim.id, status: "active" })}
+                >
+                  {running === "active" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+                  Approve<span className="sr-only"> SIM {sim.phoneNumber}</span>
+                </Button>
+              ) : null}
+              {sim.status !== "rejected" ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="border-red-200 text-red-700 hover:bg-red-50"
+                  disabled={busy}
+                  onClick={() => setStatus.mutate({ id: sim.id, status: "rejected" })}
+                >
+                  {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+                  Reject<span className="sr-only"> SIM {sim.phoneNumber}</span>
+                </Button>
+              ) : null}
+              <Button variant="ghost" size="sm" className="text-destructive" disabled={busy} onClick={() => setDeleting(sim)}>
+                <Trash2 aria-hidden="true" />
+                Delete<span className="sr-only"> SIM {sim.phoneNumber}</span>
+              </Button>
+            </div>
+          </Td>
+        </Tr>
+      );
+    });
+
   return (
     <>
       <title>SIMs · Nexapay</title>
-      <PageHeader title="SIMs" />
-      <ComingSoon>Approve, reject or delete customers' SIM registrations here.</ComingSoon>
+      <PageHeader title="SIMs" description="Approve, reject or delete customers' SIM registrations." />
+      <ListToolbar>
+        <SearchField
+          id="sims-search"
+          value={searchText}
+          onChange={setSearchText}
+          placeholder="Search by phone number, email or username..."
+          className="lg:w-96"
+        />
+        <div className="flex items-center gap-2">
+          <Label htmlFor="sims-status" className="shrink-0">
+            Status
+          </Label>
+          <NativeSelect
+            id="sims-status"
+            value={filters.status}
+            onChange={(event) => update({ status: event.target.value as StatusFilter })}
+          >
+            <option value="all">All statuses</option>
+            <option value="pending">Pending</option>
+            <option value="active">Active</option>
+            <option value="rejected">Rejected</option>
+          </NativeSelect>
+        </div>
+      </ListToolbar>
+
+      <AdminTable caption="SIMs">
+        <AdminTableHead>
+          <Th>Phone number</Th>
+          <Th>Wallet type</Th>
+          <Th>User</Th>
+          <Th>Status</Th>
+          <Th>Added</Th>
+          <Th className="text-right">Actions</Th>
+        </AdminTableHead>
+        <tbody>{body}</tbody>
+      </AdminTable>
+      {sims.data ? (
+        <ListFooter
+          page={page}
+          pageSize={pageSize}
+          total={sims.data.total}
+          onPageChange={(next) => update({ ...filters, page: next })}
+          label="SIM pages"
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this SIM?"
+        description={deleting ? `${deleting.phoneNumber} (${deleting.email}) will be removed. This cannot be undone.` : ""}
+        confirmLabel="Delete SIM"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
     </>
   );
 }

@@ -1,13 +1,383 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowDownToLine, ArrowUpFromLine, Check, Download, LoaderCircle, X } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { AdminTransactionDto } from "../../shared/admin-schemas.ts";
+import { errorCodes } from "../../shared/api-error.ts";
+import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
+import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { StatusBadge } from "@/components/admin/status-badge.tsx";
+import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { formatBdtAmount, formatDateTime } from "./admin-format.ts";
+import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
-/** Manage Transactions (spec §2.17). Placeholder until its full screen is built. */
+const pageSize = 10; // spec §9
+const exportPageSize = 100; // the API's cap
+const types = ["all", "deposit", "withdraw"] as const;
+const statuses = ["all", "pending", "completed", "rejected"] as const;
+type TypeFilter = (typeof types)[number];
+type StatusFilter = (typeof statuses)[number];
+type Filters = { q: string; type: TypeFilter; status: StatusFilter };
+const columnCount = 8;
+
+type Action = { id: string; kind: "approve" | "reject" };
+
+/** Manage Transactions (spec §2.17, §4 "Transaction"). */
 export default function AdminTransactionsPage() {
+  const queryClient = useQueryClient();
+  const { filters, page, update } = useListParams<Filters>({ q: "", type: "all", status: "all" }, { type: types, status: statuses });
+  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const [rejecting, setRejecting] = useState<AdminTransactionDto | null>(null);
+  const [inFlight, setInFlight] = useState<ReadonlyMap<string, Action["kind"]>>(new Map());
+
+  const transactions = useQuery({
+    queryKey: [...queryKeys.adminTransactions, "list", filters.q, filters.type, filters.status, page],
+    queryFn: ({ signal }) =>
+      adminApi.get<PageOf<AdminTransactionDto>>(
+        withQuery("/api/admin/transactions", { type: filters.type, status: filters.status, q: filters.q, page, pageSize }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  function track(action: Action, running: boolean) {
+    setInFlight((previous) => {
+      const next = new Map(previous);
+      if (running) next.set(action.id, action.kind);
+      else next.delete(action.id);
+      return next;
+    });
+  }
+
+  function refresh() {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.adminTransactions });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.adminAuditLog });
+  }
+
+  const approve = useMutation({
+    mutationFn: (id: string) => adminApi.post(`/api/admin/transactions/${id}/approve`),
+    onMutate: (id) => track({ id, kind: "approve" }, true),
+    onSettled: (_data, _error, id) => {
+      track({ id, kind: "approve" }, false);
+      refresh();
+    },
+    onSuccess: () => toast.success("Transaction approved successfully!"),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) toast.warning("This transaction is already processed.");
+      else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) toast.error("Insufficient balance");
+      else toast.error("Failed to approve transaction");
+    },
+  });
+
+  const reject = useMutation({
+    mutationFn: (input: { id: string; reason: string }) =>
+      adminApi.post(`/api/admin/transactions/${input.id}/reject`, input.reason ? { reason: input.reason } : {}),
+    onMutate: ({ id }) => {
+      track({ id, kind: "reject" }, true);
+      setRejecting(null);
+    },
+    onSettled: (_data, _error, { id }) => {
+      track({ id, kind: "reject" }, false);
+      refresh();
+    },
+    onSuccess: () => toast.success("Transaction rejected successfully!"),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) toast.warning("This transaction is already processed.");
+      else toast.error(`Failed to reject transaction: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+    },
+  });
+
+  const filtered = filters.q !== "" || filters.type !== "all" || filters.status !== "all";
+  let body;
+  if (transactions.isPending) body = <TableMessageRow colSpan={columnCount}>Loading transactions...</TableMessageRow>;
+  else if (transactions.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load transactions</TableMessageRow>;
+  else if (transactions.data.items.length === 0)
+    body = (
+      <TableMessageRow colSpan={columnCount}>
+        {filtered ? (
+          "No transactions matching the current filters"
+        ) : (
+          <>
+            <span className="block font-medium text-foreground">No transactions found in the database.</span>
+            <span className="mt-1 block">Users must first create deposit or withdraw transactions before they appear here.</span>
+          </>
+        )}
+      </TableMessageRow>
+    );
+  else
+    body = transactions.data.items.map((t) => (
+      <TransactionRow
+        key={t.id}
+        transaction={t}
+        running={inFlight.get(t.id)}
+        onApprove={() => approve.mutate(t.id)}
+        onReject={() => setRejecting(t)}
+      />
+    ));
+
   return (
     <>
       <title>Transactions · Nexapay</title>
-      <PageHeader title="Manage Transactions" />
-      <ComingSoon>Approve or reject customers' deposits and withdrawals here.</ComingSoon>
+      <PageHeader
+        title="Manage Transactions"
+        description="Approve or reject customers' deposits and withdrawals."
+        actions={<ExportButton filters={filters} disabled={!transactions.data || transactions.data.total === 0} />}
+      />
+      <ListToolbar>
+        <SearchField
+          id="transactions-search"
+          value={searchText}
+          onChange={setSearchText}
+          placeholder="Search by user, email, amount or method"
+          className="lg:w-96"
+        />
+        <div className="flex flex-wrap gap-3">
+          <div className="flex items-center gap-2">
+            <Label htmlFor="transactions-type" className="shrink-0">
+              Type
+            </Label>
+            <NativeSelect
+              id="transactions-type"
+              value={filters.type}
+              onChange={(event) => update({ type: event.target.value as TypeFilter })}
+            >
+              <option value="all">All types</option>
+              <option value="deposit">Deposit</option>
+              <option value="withdraw">Withdraw</option>
+            </NativeSelect>
+          </div>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="transactions-status" className="shrink-0">
+              Status
+            </Label>
+            <NativeSelect
+              id="transactions-status"
+              value={filters.status}
+              onChange={(event) => update({ status: event.target.value as StatusFilter })}
+            >
+              <option value="all">All statuses</option>
+              <option value="pending">Pending</option>
+              <option value="completed">Completed</option>
+              <option value="rejected">Rejected</option>
+            </NativeSelect>
+          </div>
+        </div>
+      </ListToolbar>
+
+      <AdminTable caption="Transactions">
+        <AdminTableHead>
+          <Th>Type</Th>
+          <Th>User</Th>
+          <Th>Email</Th>
+          <Th className="text-right">Amount</Th>
+          <Th>Method</Th>
+          <Th>Date</Th>
+          <Th>Status</Th>
+          <Th className="text-right">Actions</Th>
+        </AdminTableHead>
+        <tbody>{body}</tbody>
+      </AdminTable>
+      {transactions.data ? (
+        <ListFooter
+          page={page}
+          pageSize={pageSize}
+          total={transactions.data.total}
+          onPageChange={(next) => update({ ...filters, page: next })}
+          label="Transactions pages"
+        />
+      ) : null}
+
+      <RejectDialog
+        transaction={rejecting}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => rejecting && reject.mutate({ id: rejecting.id, reason })}
+      />
     </>
+  );
+}
+
+function TransactionRow({
+  transaction: t,
+  running,
+  onApprove,
+  onReject,
+}: {
+  transaction: AdminTransactionDto;
+  running: Action["kind"] | undefined;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  const busy = running !== undefined;
+  return (
+    <Tr>
+      <Td>
+        <span className="inline-flex items-center gap-1.5 font-medium">
+          {t.type === "deposit" ? (
+            <ArrowDownToLine aria-hidden="true" className="size-4 text-emerald-700" />
+          ) : (
+            <ArrowUpFromLine aria-hidden="true" className="size-4 text-amber-700" />
+          )}
+          {t.type === "deposit" ? "Deposit" : "Withdraw"}
+        </span>
+      </Td>
+      <Td>{t.username}</Td>
+      <Td className="max-w-56 truncate" title={t.email}>
+        {t.email}
+      </Td>
+      <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
+      <Td className="max-w-64 truncate" title={t.reference ?? undefined}>
+        {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
+      </Td>
+      <Td className="whitespace-nowrap">{formatDateTime(t.createdAt)}</Td>
+      <Td>
+        <StatusBadge status={t.status} />
+        {t.status === "rejected" && t.rejectReason ? (
+          <p className="mt-1 max-w-48 truncate text-xs text-muted-foreground" title={t.rejectReason}>
+            {t.rejectReason}
+          </p>
+        ) : null}
+      </Td>
+      <Td className="text-right">
+        {t.status === "pending" ? (
+          <div className="flex justify-end gap-1">
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-9 border-emerald-200 text-emerald-700 hover:bg-emerald-50"
+              aria-label="Approve"
+              title="Approve"
+              disabled={busy}
+              aria-busy={running === "approve" || undefined}
+              onClick={onApprove}
+            >
+              {running === "approve" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-9 border-red-200 text-red-700 hover:bg-red-50"
+              aria-label="Reject"
+              title="Reject"
+              disabled={busy}
+              aria-busy={running === "reject" || undefined}
+              onClick={onReject}
+            >
+              {running === "reject" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+            </Button>
+          </div>
+        ) : (
+          <span className={t.status === "completed" ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-red-700"}>
+            {t.status === "completed" ? "Approved" : "Rejected"}
+          </span>
+        )}
+      </Td>
+    </Tr>
+  );
+}
+
+function RejectDialog({
+  transaction,
+  onClose,
+  onReject,
+}: {
+  transaction: AdminTransactionDto | null;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  return (
+    <Dialog
+      open={transaction !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setReason("");
+          onClose();
+        }
+      }}
+    >
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Reject transaction</DialogTitle>
+          <DialogDescription>
+            {transaction
+              ? `${transaction.type === "deposit" ? "Deposit" : "Withdrawal"} of ${formatBdtAmount(transaction.amount)} by ${transaction.email}.`
+              : null}{" "}
+            {transaction?.type === "withdraw" ? "The held amount becomes available to the customer again." : null}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onReject(reason.trim());
+            setReason("");
+          }}
+          className="grid gap-4"
+        >
+          <FormField id="reject-reason" label="Reason (optional)">
+            <Textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive">
+              Reject transaction
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Every row of the current filter as CSV, fetched 100 at a time and saved by the browser. */
+function ExportButton({ filters, disabled }: { filters: Filters; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+
+  async function exportCsv() {
+    setBusy(true);
+    try {
+      const rows: AdminTransactionDto[] = [];
+      // At most 1,000 pages (100,000 rows): an export never loops without end.
+      for (let page = 1; page <= 1000; page += 1) {
+        const answer = await adminApi.get<PageOf<AdminTransactionDto>>(
+          withQuery("/api/admin/transactions", { ...filters, page, pageSize: exportPageSize }),
+        );
+        rows.push(...answer.items);
+        if (answer.items.length === 0 || rows.length >= answer.total) break;
+      }
+      const blob = new Blob([transactionsCsv(rows)], { type: "text/csv;charset=utf-8" });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = csvFileName(filters, new Date());
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      toast.success(`Exported ${rows.length} transaction${rows.length === 1 ? "" : "s"}`);
+    } catch {
+      toast.error("Failed to export transactions");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button variant="outline" onClick={() => void exportCsv()} disabled={disabled || busy}>
+      {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+      {busy ? "Exporting..." : "Export CSV"}
+    </Button>
   );
 }

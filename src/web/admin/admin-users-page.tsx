@@ -1,13 +1,181 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { AdminUserDto } from "../../shared/admin-schemas.ts";
+import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
+import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
+import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { StatusBadge } from "@/components/admin/status-badge.tsx";
+import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { formatBdtAmount, formatShortDate } from "./admin-format.ts";
+import { BalanceAdjustmentDialog } from "./balance-adjustment-dialog.tsx";
+import { UserProfileDialog, type ProfileTarget } from "./user-profile-dialog.tsx";
 
-/** Users (spec §2.16). Placeholder until its full screen is built. */
+const pageSize = 10;
+const refreshMs = 30_000; // spec §7, §9
+const statuses = ["all", "active", "suspended"] as const;
+type StatusFilter = (typeof statuses)[number];
+const columnCount = 8;
+
+/** Users (spec §2.16, §6): search, suspend or activate, adjust balances, edit profiles. */
 export default function AdminUsersPage() {
+  const queryClient = useQueryClient();
+  const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "all" }, { status: statuses });
+  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const [adjusting, setAdjusting] = useState<AdminUserDto | null>(null);
+  const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
+  const [suspending, setSuspending] = useState<AdminUserDto | null>(null);
+
+  const users = useQuery({
+    queryKey: [...queryKeys.adminUsers, "list", filters.q, filters.status, page],
+    queryFn: ({ signal }) =>
+      adminApi.get<PageOf<AdminUserDto>>(withQuery("/api/admin/users", { q: filters.q, status: filters.status, page, pageSize }), signal),
+    refetchInterval: refreshMs,
+    placeholderData: keepPreviousData,
+  });
+
+  const setStatus = useMutation({
+    mutationFn: (input: { id: string; isSuspended: boolean }) =>
+      adminApi.patch(`/api/admin/users/${input.id}`, { isSuspended: input.isSuspended }),
+    onSuccess: (_answer, input) => {
+      toast.success(input.isSuspended ? "User suspended successfully!" : "User activated successfully!");
+      setSuspending(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
+    },
+    onError: () => toast.error("Failed to update user status"),
+  });
+
+  const filtered = filters.q !== "" || filters.status !== "all";
+  let body;
+  if (users.isPending) body = <TableMessageRow colSpan={columnCount}>Loading users...</TableMessageRow>;
+  else if (users.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load users</TableMessageRow>;
+  else if (users.data.items.length === 0)
+    body = <TableMessageRow colSpan={columnCount}>{filtered ? "No users matching the current filters" : "No users yet."}</TableMessageRow>;
+  else
+    body = users.data.items.map((user) => (
+      <Tr key={user.id}>
+        <Td className="max-w-64">
+          <div className="flex items-center gap-2">
+            <span className="truncate" title={user.email}>
+              {user.email}
+            </span>
+            {user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? "Super admin" : "Admin"}</Badge> : null}
+          </div>
+        </Td>
+        <Td>{user.username}</Td>
+        <Td>{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
+        <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
+        <Td>
+          <StatusBadge status={user.verificationStatus} label={user.verificationStatus === "approved" ? "Verified" : undefined} />
+        </Td>
+        <Td>
+          <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
+        </Td>
+        <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
+        <Td>
+          <div className="flex justify-end gap-1">
+            <Button variant="ghost" size="sm" onClick={() => setProfileTarget({ userId: user.id, email: user.email })}>
+              <Pencil aria-hidden="true" />
+              Edit profile<span className="sr-only"> of {user.email}</span>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setAdjusting(user)}>
+              <Wallet aria-hidden="true" />
+              Adjust balance<span className="sr-only"> of {user.email}</span>
+            </Button>
+            {user.isSuspended ? (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={setStatus.isPending && setStatus.variables.id === user.id}
+                onClick={() => setStatus.mutate({ id: user.id, isSuspended: false })}
+              >
+                <CircleCheck aria-hidden="true" />
+                Activate<span className="sr-only"> {user.email}</span>
+              </Button>
+            ) : (
+              <Button variant="outline" size="sm" className="text-destructive" onClick={() => setSuspending(user)}>
+                <Ban aria-hidden="true" />
+                Suspend<span className="sr-only"> {user.email}</span>
+              </Button>
+            )}
+          </div>
+        </Td>
+      </Tr>
+    ));
+
   return (
     <>
       <title>Users · Nexapay</title>
-      <PageHeader title="Users" />
-      <ComingSoon>Search, suspend and activate users, and adjust balances here.</ComingSoon>
+      <PageHeader title="Users" description="Every customer account: balances, verification and access." />
+      <ListToolbar>
+        <SearchField
+          id="users-search"
+          value={searchText}
+          onChange={setSearchText}
+          placeholder="Search by email, username or name..."
+          className="lg:w-96"
+        />
+        <div className="flex items-center gap-2">
+          <Label htmlFor="users-status" className="shrink-0">
+            Status
+          </Label>
+          <NativeSelect
+            id="users-status"
+            value={filters.status}
+            onChange={(event) => update({ status: event.target.value as StatusFilter })}
+          >
+            <option value="all">All users</option>
+            <option value="active">Active</option>
+            <option value="suspended">Suspended</option>
+          </NativeSelect>
+        </div>
+      </ListToolbar>
+
+      <AdminTable caption="Users">
+        <AdminTableHead>
+          <Th>Email</Th>
+          <Th>Username</Th>
+          <Th>Name</Th>
+          <Th className="text-right">Balance</Th>
+          <Th>Verification</Th>
+          <Th>Status</Th>
+          <Th>Joined</Th>
+          <Th className="text-right">Actions</Th>
+        </AdminTableHead>
+        <tbody>{body}</tbody>
+      </AdminTable>
+      {users.data ? (
+        <ListFooter
+          page={page}
+          pageSize={pageSize}
+          total={users.data.total}
+          onPageChange={(next) => update({ ...filters, page: next })}
+          label="Users pages"
+        />
+      ) : null}
+
+      <BalanceAdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} />
+      <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
+      <ConfirmDialog
+        open={suspending !== null}
+        onOpenChange={(open) => !open && setSuspending(null)}
+        title="Suspend this user?"
+        description={
+          suspending ? `${suspending.email} will be signed out at once and cannot sign in until you activate the account again.` : ""
+        }
+        confirmLabel="Suspend user"
+        busy={setStatus.isPending}
+        onConfirm={() => suspending && setStatus.mutate({ id: suspending.id, isSuspended: true })}
+      />
     </>
   );
 }

@@ -1,13 +1,170 @@
-import { ComingSoon } from "@/components/coming-soon.tsx";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import type { adminVerificationSchema } from "../../shared/admin-schemas.ts";
+import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
+import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { StatusBadge } from "@/components/admin/status-badge.tsx";
+import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { formatShortDate, underscoresAsSpaces } from "./admin-format.ts";
+import { UserProfileDialog, type ProfileTarget } from "./user-profile-dialog.tsx";
+import { VerificationDocumentsDialog, type DocumentsTarget } from "./verification-documents-dialog.tsx";
 
-/** Verifications (spec §2.18). Placeholder until its full screen is built. */
+type AdminVerification = z.infer<typeof adminVerificationSchema>;
+
+const pageSize = 10;
+const refreshMs = 30_000; // spec §4, §9
+const statuses = ["all", "pending", "approved", "rejected"] as const;
+type StatusFilter = (typeof statuses)[number];
+const statusButtons = [
+  { value: "all", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+] as const;
+const columnCount = 5;
+
+type Decision = "approved" | "rejected";
+
+/** Verifications (spec §2.18, §4 "Verification"). */
 export default function AdminVerificationsPage() {
+  const queryClient = useQueryClient();
+  // Spec §9: the default filter is pending.
+  const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "pending" }, { status: statuses });
+  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
+  const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
+  const listKey = [...queryKeys.adminVerifications, "list", filters.q, filters.status, page];
+
+  const verifications = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) =>
+      adminApi.get<PageOf<AdminVerification>>(
+        withQuery("/api/admin/verifications", { q: filters.q, status: filters.status, page, pageSize }),
+        signal,
+      ),
+    refetchInterval: refreshMs,
+    placeholderData: keepPreviousData,
+  });
+
+  const decide = useMutation({
+    mutationFn: (input: { id: string; status: Decision }) =>
+      adminApi.post(`/api/admin/verifications/${input.id}/${input.status === "approved" ? "approve" : "reject"}`),
+    onSuccess: (_answer, input) => {
+      // The list changes at once (spec §4), then is read again from the server.
+      queryClient.setQueryData<PageOf<AdminVerification>>(listKey, (old) =>
+        old ? { ...old, items: old.items.map((v) => (v.id === input.id ? { ...v, status: input.status } : v)) } : old,
+      );
+      toast.success(input.status === "approved" ? "Verification approved" : "Verification rejected");
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
+    },
+    // Spec §8: the wording is built from the status word.
+    onError: (_error, input) => toast.error(`Failed to ${input.status} verification`),
+  });
+
+  let body;
+  if (verifications.isPending) body = <TableMessageRow colSpan={columnCount}>Loading verification requests...</TableMessageRow>;
+  else if (verifications.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load verification requests</TableMessageRow>;
+  else if (verifications.data.items.length === 0)
+    body = <TableMessageRow colSpan={columnCount}>No verification requests found</TableMessageRow>;
+  else
+    body = verifications.data.items.map((v) => {
+      const running = decide.isPending && decide.variables.id === v.id ? decide.variables.status : undefined;
+      return (
+        <Tr key={v.id}>
+          <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
+          <Td>
+            <div className="font-medium">{v.userName ?? "N/A"}</div>
+            <div className="text-xs text-muted-foreground">{v.userEmail}</div>
+          </Td>
+          <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
+          <Td>
+            <StatusBadge status={v.status} />
+          </Td>
+          <Td>
+            <div className="flex justify-end gap-1">
+              <Button variant="ghost" size="sm" onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail })}>
+                <Eye aria-hidden="true" />
+                View documents<span className="sr-only"> of {v.userEmail}</span>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setProfileTarget({ userId: v.userId, email: v.userEmail })}>
+                <UserPen aria-hidden="true" />
+                Manage Profile<span className="sr-only"> of {v.userEmail}</span>
+              </Button>
+              {v.status !== "approved" ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
+                  disabled={running !== undefined}
+                  onClick={() => decide.mutate({ id: v.id, status: "approved" })}
+                >
+                  {running === "approved" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+                  Approve<span className="sr-only"> verification of {v.userEmail}</span>
+                </Button>
+              ) : null}
+              {v.status !== "rejected" ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="border-red-200 text-red-700 hover:bg-red-50"
+                  disabled={running !== undefined}
+                  onClick={() => decide.mutate({ id: v.id, status: "rejected" })}
+                >
+                  {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+                  Reject<span className="sr-only"> verification of {v.userEmail}</span>
+                </Button>
+              ) : null}
+            </div>
+          </Td>
+        </Tr>
+      );
+    });
+
   return (
     <>
       <title>Verifications · Nexapay</title>
-      <PageHeader title="Verifications" />
-      <ComingSoon>Review identity documents and approve or reject verification requests here.</ComingSoon>
+      <PageHeader title="Verifications" description="Review identity documents and approve or reject verification requests." />
+      <ListToolbar>
+        <SearchField
+          id="verifications-search"
+          value={searchText}
+          onChange={setSearchText}
+          placeholder="Search by email or name..."
+          className="lg:w-80"
+        />
+        <FilterButtons label="Status" options={statusButtons} value={filters.status} onChange={(status) => update({ status })} />
+      </ListToolbar>
+
+      <AdminTable caption="Verification requests">
+        <AdminTableHead>
+          <Th>Date</Th>
+          <Th>User</Th>
+          <Th>Document Type</Th>
+          <Th>Status</Th>
+          <Th className="text-right">Actions</Th>
+        </AdminTableHead>
+        <tbody>{body}</tbody>
+      </AdminTable>
+      {verifications.data ? (
+        <ListFooter
+          page={page}
+          pageSize={pageSize}
+          total={verifications.data.total}
+          onPageChange={(next) => update({ ...filters, page: next })}
+          label="Verification pages"
+        />
+      ) : null}
+
+      <VerificationDocumentsDialog target={documentsTarget} onClose={() => setDocumentsTarget(null)} />
+      <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
     </>
   );
 }

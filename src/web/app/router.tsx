@@ -54,6 +54,8 @@ const AdminTransactionsPage = lazy(() => import("@/admin/admin-transactions-page
 const AdminVerificationsPage = lazy(() => import("@/admin/admin-verifications-page.tsx"));
 const AdminSimsPage = lazy(() => import("@/admin/admin-sims-page.tsx"));
 const AdminSettingsPage = lazy(() => import("@/admin/admin-settings-page.tsx"));
+const AdminAuditLogPage = lazy(() => import("@/admin/admin-audit-log-page.tsx"));
+const AdminTwoFactorPage = lazy(() => import("@/admin/admin-two-factor-page.tsx"));
 
 function RootLayout() {
   return (
@@ -119,6 +121,9 @@ export const router = createBrowserRouter([
       {
         element: <AdminGuard />,
         children: [
+          // Enrolment of the second factor (DESIGN §6): an admin who has none yet lands here and
+          // cannot use the back office until done, so it sits outside the admin layout.
+          { path: "admin/two-factor", element: <AdminTwoFactorPage /> },
           {
             element: <AdminLayout />,
             children: [
@@ -128,6 +133,7 @@ export const router = createBrowserRouter([
               { path: "admin/verifications", element: <AdminVerificationsPage /> },
               { path: "admin/sims", element: <AdminSimsPage /> },
               { path: "admin/settings", element: <AdminSettingsPage /> },
+              { path: "admin/audit-log", element: <AdminAuditLogPage /> },
             ],
           },
         ],

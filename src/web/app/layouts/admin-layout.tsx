@@ -1,11 +1,26 @@
-import { ArrowLeftRight, LayoutDashboard, LogOut, Menu, Settings, ShieldCheck, Smartphone, Users, X, type LucideIcon } from "lucide-react";
-import { Suspense, useState } from "react";
-import { NavLink, Outlet } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  ArrowLeftRight,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Smartphone,
+  Users,
+  X,
+  type LucideIcon,
+} from "lucide-react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { onAdminSessionProblem } from "@/components/admin/admin-api.ts";
 import { LogoMark } from "@/components/logo.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
-import { useAuthActions, useSession } from "@/lib/session.ts";
+import { useLiveUpdates } from "@/lib/live-updates.ts";
+import { sessionQueryKey, useAuthActions, useSession } from "@/lib/session.ts";
 
 type MenuItem = { to: string; label: string; icon: LucideIcon };
 
@@ -17,7 +32,50 @@ const menu: readonly MenuItem[] = [
   { to: "/admin/verifications", label: "Verifications", icon: ShieldCheck },
   { to: "/admin/sims", label: "SIMs", icon: Smartphone },
   { to: "/admin/settings", label: "Settings", icon: Settings },
+  { to: "/admin/audit-log", label: "Audit Log", icon: ScrollText },
 ];
+
+/**
+ * Leaves the back office when the server says the session is over (401, e.g. after 15 idle
+ * minutes: the login shows the server's message in red, spec §2.15) or that a second factor must
+ * be enrolled first (403 TWO_FACTOR_REQUIRED).
+ */
+function useAdminSessionWatch(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const from = location.pathname + location.search;
+  const leaving = useRef(false);
+
+  useEffect(
+    () =>
+      onAdminSessionProblem((problem) => {
+        if (leaving.current) return;
+        leaving.current = true;
+        if (problem.kind === "two-factor-required") {
+          void navigate("/admin/two-factor", { replace: true });
+          return;
+        }
+        void (async () => {
+          // Leave first, then forget: with the session cleared while this page is still up, the
+          // route guard would redirect on its own, without the message.
+          await navigate("/admin/login", {
+            replace: true,
+            flushSync: true,
+            state: problem.message ? { message: problem.message, from } : { from },
+          });
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+          queryClient.setQueryData(sessionQueryKey, null);
+        })();
+      }),
+    [navigate, queryClient, from],
+  );
+}
+
+/** Until the server's /api/me reports twoFactorEnabled, an absent flag means "nothing to enrol". */
+function mustEnrolSecondFactor(user: object | null): boolean {
+  return user !== null && "twoFactorEnabled" in user && user.twoFactorEnabled === false;
+}
 
 /** The back office frame (spec §2.16): a sidebar on wide screens, a collapsible menu on phones. */
 export default function AdminLayout() {
@@ -25,6 +83,9 @@ export default function AdminLayout() {
   const { signOut } = useAuthActions();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // Mounted once for the whole back office: change events refresh the lists (spec §7).
+  useLiveUpdates();
+  useAdminSessionWatch();
 
   async function logOut() {
     setSigningOut(true);
@@ -36,6 +97,8 @@ export default function AdminLayout() {
       setSigningOut(false);
     }
   }
+
+  if (mustEnrolSecondFactor(user)) return <Navigate to="/admin/two-factor" replace />;
 
   const navigation = (
     <>

@@ -1,0 +1,128 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { auditEntrySchema } from "../../shared/admin-schemas.ts";
+import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
+import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { ListFooter, ListToolbar } from "@/components/admin/list-controls.tsx";
+import { useListParams } from "@/components/admin/use-list-params.ts";
+import { PageHeader } from "@/components/page-header.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { auditActionLabel, auditActions, auditDetailPairs, formatDateTime } from "./admin-format.ts";
+
+type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const pageSize = 20;
+const actionNames = Object.keys(auditActions);
+const columnCount = 5;
+
+/** Audit Log (DESIGN §6): who did what to which record, and when; newest first. */
+export default function AdminAuditLogPage() {
+  const { filters, page, update } = useListParams({ action: "" }, { action: ["", ...actionNames] });
+
+  const entries = useQuery({
+    queryKey: [...queryKeys.adminAuditLog, filters.action, page],
+    queryFn: ({ signal }) =>
+      adminApi.get<PageOf<AuditEntry>>(withQuery("/api/admin/audit-log", { action: filters.action, page, pageSize }), signal),
+    placeholderData: keepPreviousData,
+  });
+
+  let body;
+  if (entries.isPending) body = <TableMessageRow colSpan={columnCount}>Loading audit log...</TableMessageRow>;
+  else if (entries.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load the audit log</TableMessageRow>;
+  else if (entries.data.items.length === 0)
+    body = <TableMessageRow colSpan={columnCount}>{filters.action ? "No entries for this action" : "No entries yet"}</TableMessageRow>;
+  else
+    body = entries.data.items.map((entry) => {
+      const details = auditDetailPairs(entry.details);
+      return (
+        <Tr key={entry.id} className="align-top">
+          <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
+          <Td className="max-w-56">
+            <div className="truncate" title={entry.actorEmail ?? entry.actorId ?? undefined}>
+              {entry.actorEmail ?? (entry.actorId ? <span className="font-mono text-xs">{entry.actorId}</span> : "System")}
+            </div>
+            {entry.ip ? <div className="text-xs text-muted-foreground">{entry.ip}</div> : null}
+          </Td>
+          <Td className="font-medium whitespace-nowrap" data-action={entry.action}>
+            {auditActionLabel(entry.action)}
+          </Td>
+          <Td>
+            {entry.targetType ? (
+              <>
+                <div className="capitalize">{entry.targetType}</div>
+                {entry.targetId ? (
+                  <div className="font-mono text-xs text-muted-foreground" title={entry.targetId}>
+                    {entry.targetId.slice(0, 8)}
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <span className="text-muted-foreground">—</span>
+            )}
+          </Td>
+          <Td className="min-w-64">
+            {details.length > 0 ? (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+                {details.map(([name, value]) => (
+                  <div key={name} className="contents">
+                    <dt className="text-muted-foreground">{name}</dt>
+                    <dd className="max-w-80 break-words">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <span className="text-muted-foreground">—</span>
+            )}
+          </Td>
+        </Tr>
+      );
+    });
+
+  return (
+    <>
+      <title>Audit log · Nexapay</title>
+      <PageHeader title="Audit Log" description="Every admin action and every balance change: who did what to which record, and when." />
+      <ListToolbar>
+        <div className="flex items-center gap-2">
+          <Label htmlFor="audit-action" className="shrink-0">
+            Action
+          </Label>
+          <NativeSelect
+            id="audit-action"
+            value={filters.action}
+            onChange={(event) => update({ action: event.target.value })}
+            className="sm:w-72"
+          >
+            <option value="">All actions</option>
+            {actionNames.map((name) => (
+              <option key={name} value={name}>
+                {auditActionLabel(name)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </ListToolbar>
+      <AdminTable caption="Audit log">
+        <AdminTableHead>
+          <Th>When</Th>
+          <Th>Who</Th>
+          <Th>Action</Th>
+          <Th>Record</Th>
+          <Th>Details</Th>
+        </AdminTableHead>
+        <tbody>{body}</tbody>
+      </AdminTable>
+      {entries.data ? (
+        <ListFooter
+          page={page}
+          pageSize={pageSize}
+          total={entries.data.total}
+          onPageChange={(next) => update({ ...filters, page: next })}
+          label="Audit log pages"
+        />
+      ) : null}
+    </>
+  );
+}

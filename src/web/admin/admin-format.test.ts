@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { auditActionLabel, auditDetailPairs, documentCaption, formatBdtAmount, underscoresAsSpaces } from "./admin-format.ts";
+
+describe("admin formats", () => {
+  it("shows BDT amounts grouped with two decimals and the currency", () => {
+    expect(formatBdtAmount("12500")).toBe("12,500.00 BDT");
+    expect(formatBdtAmount("1234567.5")).toBe("1,234,567.50 BDT");
+    expect(formatBdtAmount("0.00")).toBe("0.00 BDT");
+  });
+  it("shows underscores as spaces", () => expect(underscoresAsSpaces("driving_license")).toBe("driving license"));
+  it("captions a document with its file name, extension removed", () => {
+    expect(documentCaption("/api/files/u1/national_id_front.jpg")).toBe("national id front");
+    expect(documentCaption("/api/files/u1/passport_front.webp?v=2")).toBe("passport front");
+    expect(documentCaption("/api/files/u1/noextension")).toBe("noextension");
+  });
+  it("names known audit actions and spells out unknown ones", () => {
+    expect(auditActionLabel("transaction.approved")).toBe("Transaction approved");
+    expect(auditActionLabel("user.password_changed")).toBe("user.password changed");
+  });
+  it("lists audit details as pairs, skipping empty values", () => {
+    expect(auditDetailPairs({ amount: "10.00", note: null, fields: ["fullName", "phone"], n: 2, nested: { a: 1 } })).toEqual([
+      ["amount", "10.00"],
+      ["fields", "fullName, phone"],
+      ["n", "2"],
+      ["nested", '{"a":1}'],
+    ]);
+    expect(auditDetailPairs(null)).toEqual([]);
+    expect(auditDetailPairs(["x"])).toEqual([]);
+  });
+});

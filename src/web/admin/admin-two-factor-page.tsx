@@ -1,0 +1,254 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Check, Copy, KeyRound, ShieldCheck } from "lucide-react";
+import QRCode from "qrcode";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import { AuthShell } from "@/components/auth-shell.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { Spinner } from "@/components/ui/spinner.tsx";
+import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
+import { redirectTarget } from "@/lib/location-state.ts";
+import { useAuthActions, useSession } from "@/lib/session.ts";
+import { groupedSecret, totpCodeSchema, totpSecretOf } from "./two-factor-code.ts";
+
+type Enrolment = { totpURI: string; backupCodes: string[] };
+
+const passwordSchema = z.object({ password: z.string().min(1, "Password is required") });
+
+/**
+ * Enrolment of an admin's second factor (/admin/two-factor, DESIGN §6): the password again, then
+ * the QR code and key for an authenticator app, the one-time recovery codes, and a first code
+ * that proves the app works. Until this is done every /api/admin call is refused.
+ */
+export default function AdminTwoFactorPage() {
+  const { user } = useSession();
+  const { signOut } = useAuthActions();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const enrolled = user !== null && "twoFactorEnabled" in user && user.twoFactorEnabled === true;
+
+  if (enrolled && !enrolment) return <Navigate to="/admin/dashboard" replace />;
+
+  return (
+    <AuthShell
+      title="Set up two-factor sign-in"
+      description="Admins sign in with a password and a code from an authenticator app."
+      logoTo="/admin/login"
+      footer={
+        <Button variant="link" onClick={() => void signOut("/admin").catch(() => toast.error("Failed to log out."))}>
+          Log out
+        </Button>
+      }
+    >
+      <title>Two-factor sign-in · Nexapay</title>
+      {enrolment ? <EnrolmentSteps enrolment={enrolment} /> : <PasswordStep onEnabled={setEnrolment} />}
+    </AuthShell>
+  );
+}
+
+function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void }) {
+  const { user } = useSession();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(passwordSchema), defaultValues: { password: "" } });
+  const error = form.formState.errors.password?.message;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setBusy(true);
+    try {
+      onEnabled(await api.post<Enrolment>("/api/auth/two-factor/enable", { password }));
+    } catch (failure) {
+      const message =
+        failure instanceof ApiError && failure.fields.password
+          ? failure.fields.password
+          : errorMessage(failure, "Could not start the setup.");
+      form.setError("password", { type: "server", message });
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset disabled={busy} className="grid gap-5">
+        <div className="flex items-start gap-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            The back office moves money, so your account needs a second factor before you can use it. You will need an authenticator app
+            such as Google Authenticator, Microsoft Authenticator or 1Password.
+          </p>
+        </div>
+        {user ? (
+          <p className="text-sm text-muted-foreground">
+            Signed in as <span className="font-medium text-foreground">{user.email}</span>. Confirm your password to begin.
+          </p>
+        ) : null}
+        <FormField id="password" label="Password" error={error}>
+          <PasswordInput autoComplete="current-password" {...controlProps("password", error)} {...form.register("password")} />
+        </FormField>
+        <Button type="submit" className="w-full">
+          {busy ? "Starting..." : "Continue"}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
+
+function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { refreshSession } = useAuthActions();
+  const savedId = useId();
+  const [qrDataUrl, setQrDataUrl] = useState<string | null>(null);
+  const [qrFailed, setQrFailed] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const secret = totpSecretOf(enrolment.totpURI);
+  const form = useForm({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: "" } });
+  const error = form.formState.errors.code?.message;
+
+  useEffect(() => {
+    let current = true;
+    // Drawn here, in the browser: the secret never goes to a third-party QR service.
+    QRCode.toDataURL(enrolment.totpURI, { margin: 1, width: 192, errorCorrectionLevel: "M" })
+      .then((url) => current && setQrDataUrl(url))
+      .catch(() => current && setQrFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [enrolment.totpURI]);
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setBusy(true);
+    try {
+      await api.post("/api/auth/two-factor/verify-totp", { code });
+    } catch (failure) {
+      const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, "Invalid code")) : "Invalid code";
+      form.setError("code", { type: "server", message });
+      setBusy(false);
+      return;
+    }
+    await refreshSession().catch(() => null);
+    toast.success("Two-factor sign-in is set up.");
+    void navigate(redirectTarget(location.state, "/admin/dashboard"), { replace: true });
+  });
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="step-scan" className="grid gap-3">
+        <h2 id="step-scan" className="text-base font-semibold">
+          1. Scan this QR code with your authenticator app
+        </h2>
+        <div className="flex justify-center">
+          {qrDataUrl ? (
+            <img src={qrDataUrl} width={192} height={192} alt="QR code for your authenticator app" className="rounded-lg border" />
+          ) : qrFailed ? (
+            <Notice tone="error">The QR code could not be drawn. Enter the key below instead.</Notice>
+          ) : (
+            <div className="flex size-48 items-center justify-center rounded-lg border">
+              <Spinner />
+            </div>
+          )}
+        </div>
+        {secret ? (
+          <div className="grid gap-1 text-sm">
+            <p className="text-muted-foreground">Or enter this key by hand:</p>
+            <div className="flex items-center gap-2">
+              <code id="totp-secret" data-secret={secret} className="flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all">
+                {groupedSecret(secret)}
+              </code>
+              <CopyButton text={secret} label="Copy key" />
+            </div>
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="step-codes" className="grid gap-3">
+        <h2 id="step-codes" className="text-base font-semibold">
+          2. Save your recovery codes
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          If you lose your phone, each of these codes signs you in once. They are shown only now: keep them somewhere safe, such as a
+          password manager.
+        </p>
+        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg border bg-slate-50 p-3 font-mono text-sm">
+          {enrolment.backupCodes.map((code) => (
+            <li key={code} className="text-center">
+              {code}
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CopyButton text={enrolment.backupCodes.join("\n")} label="Copy codes" />
+          <label htmlFor={savedId} className="flex items-center gap-2 text-sm font-medium">
+            <input
+              id={savedId}
+              type="checkbox"
+              checked={saved}
+              onChange={(event) => setSaved(event.target.checked)}
+              className="size-4 accent-emerald-700"
+            />
+            I have saved these codes
+          </label>
+        </div>
+      </section>
+
+      <section aria-labelledby="step-verify" className="grid gap-3">
+        <h2 id="step-verify" className="text-base font-semibold">
+          3. Enter the 6-digit code from the app
+        </h2>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <fieldset disabled={busy || !saved} className="grid gap-4">
+            <FormField
+              id="code"
+              label="Authentication code"
+              error={error}
+              hint={saved ? undefined : "First confirm that you saved the recovery codes."}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="123456"
+                maxLength={7}
+                className="font-mono tracking-widest"
+                {...controlProps("code", error)}
+                {...form.register("code")}
+              />
+            </FormField>
+            <Button type="submit" className="w-full">
+              <KeyRound aria-hidden="true" />
+              {busy ? "Verifying..." : "Verify and finish"}
+            </Button>
+          </fieldset>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        navigator.clipboard.writeText(text).then(
+          () => {
+            setCopied(true);
+            toast.success("Copied to clipboard");
+            setTimeout(() => setCopied(false), 2000);
+          },
+          () => toast.error("Could not copy. Select the text and copy it by hand."),
+        );
+      }}
+    >
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+}

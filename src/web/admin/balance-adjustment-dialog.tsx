@@ -1,0 +1,133 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Minus, Plus } from "lucide-react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { balanceAdjustmentSchema, type AdminUserDto } from "../../shared/admin-schemas.ts";
+import { errorCodes } from "../../shared/api-error.ts";
+import { adminApi } from "@/components/admin/admin-api.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { cn } from "@/lib/class-names.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { formatBdtAmount } from "./admin-format.ts";
+
+const failedMessage = "Failed to update balance";
+
+type FormInput = z.input<typeof balanceAdjustmentSchema>;
+type FormOutput = z.output<typeof balanceAdjustmentSchema>;
+
+/**
+ * Add to or subtract from a customer's balance (spec §2.16, DESIGN §5): the server books it as a
+ * completed transaction with a ledger and audit entry; a subtraction cannot exceed what is available.
+ */
+export function BalanceAdjustmentDialog({ user, onClose }: { user: AdminUserDto | null; onClose: () => void }) {
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Adjust balance</DialogTitle>
+          <DialogDescription>
+            {user ? (
+              <>
+                {user.email} · current balance <span className="font-medium text-foreground">{formatBdtAmount(user.balance)}</span>
+              </>
+            ) : null}
+          </DialogDescription>
+        </DialogHeader>
+        {user ? <AdjustmentForm key={user.id} userId={user.id} onClose={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(balanceAdjustmentSchema),
+    defaultValues: { direction: "add", amount: "", note: "" },
+  });
+  const { errors } = form.formState;
+  const direction = useWatch({ control: form.control, name: "direction" });
+
+  const adjust = useMutation({
+    mutationFn: (values: FormOutput) =>
+      adminApi.post(`/api/admin/users/${userId}/balance-adjustments`, {
+        direction: values.direction,
+        amount: values.amount,
+        ...(values.note ? { note: values.note } : {}),
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminTransactions });
+      toast.success("Balance updated successfully");
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.amount) form.setError("amount", { type: "server", message: error.fields.amount });
+      toast.error(error instanceof ApiError && error.code === errorCodes.insufficientBalance ? error.message : failedMessage);
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => adjust.mutate(values));
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset disabled={adjust.isPending} className="grid gap-4">
+        <div role="radiogroup" aria-label="Direction" className="grid grid-cols-2 gap-2">
+          {(
+            [
+              ["add", "Add", Plus],
+              ["subtract", "Subtract", Minus],
+            ] as const
+          ).map(([value, label, Icon]) => (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+                direction === value
+                  ? "border-primary bg-emerald-50 text-emerald-800"
+                  : "border-input bg-white text-foreground hover:bg-muted",
+              )}
+            >
+              <input type="radio" value={value} className="sr-only" {...form.register("direction")} />
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </label>
+          ))}
+        </div>
+        <FormField id="adjust-amount" label="Amount (BDT)" error={errors.amount?.message}>
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            {...controlProps("adjust-amount", errors.amount?.message)}
+            {...form.register("amount")}
+          />
+        </FormField>
+        <FormField id="adjust-note" label="Note (optional)" error={errors.note?.message}>
+          <Textarea
+            rows={2}
+            maxLength={500}
+            placeholder="Why this adjustment is made"
+            {...controlProps("adjust-note", errors.note?.message)}
+            {...form.register("note")}
+          />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={direction === "subtract" ? "destructive" : "default"}>
+            {adjust.isPending ? "Updating..." : direction === "add" ? "Add to balance" : "Subtract from balance"}
+          </Button>
+        </DialogFooter>
+      </fieldset>
+    </form>
+  );
+}

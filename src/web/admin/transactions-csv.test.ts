@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { AdminTransactionDto } from "../../shared/admin-schemas.ts";
+import { csvField, csvFileName, transactionsCsv } from "./transactions-csv.ts";
+
+const row: AdminTransactionDto = {
+  id: "t1",
+  userId: "u1",
+  username: "rahim",
+  email: "rahim@example.test",
+  type: "deposit",
+  amount: "12500.00",
+  usdtAmount: "100",
+  status: "pending",
+  reference: "100 USDT from TXyz",
+  origin: "customer",
+  rejectReason: null,
+  createdAt: "2025-01-05T10:00:00.000Z",
+  processedAt: null,
+};
+
+describe("csvField", () => {
+  it("leaves plain text alone", () => expect(csvField("bKash:01712345678")).toBe("bKash:01712345678"));
+  it("quotes commas, quotes and line breaks", () => {
+    expect(csvField("a,b")).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+  });
+  it("defuses text a spreadsheet would run as a formula", () => {
+    expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvField("-1+1")).toBe("'-1+1");
+    expect(csvField("=1,2")).toBe(`"'=1,2"`);
+  });
+});
+
+describe("transactionsCsv", () => {
+  it("writes a header and one CRLF line per row, amounts as exact decimal strings", () => {
+    const csv = transactionsCsv([row, { ...row, id: "t2", reference: null, status: "rejected", rejectReason: "Wrong, address" }]);
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("Id,Type,Username,Email,Amount (BDT),Amount (USDT),Method,Status,Origin,Reject reason,Created at,Processed at");
+    expect(lines[1]).toBe(
+      "t1,deposit,rahim,rahim@example.test,12500.00,100,100 USDT from TXyz,pending,customer,,2025-01-05T10:00:00.000Z,",
+    );
+    expect(lines[2]).toContain(',rejected,customer,"Wrong, address",');
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe("");
+  });
+  it("has only the header for no rows", () => expect(transactionsCsv([]).split("\r\n")).toHaveLength(2));
+});
+
+describe("csvFileName", () => {
+  it("names the filter and the day", () => {
+    const now = new Date("2025-01-05T12:00:00Z");
+    expect(csvFileName({ type: "all", status: "all", q: "" }, now)).toBe("transactions-2025-01-05.csv");
+    expect(csvFileName({ type: "deposit", status: "pending", q: "x" }, now)).toBe("transactions-pending-deposit-search-2025-01-05.csv");
+  });
+});

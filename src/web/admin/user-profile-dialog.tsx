@@ -1,0 +1,129 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import type { adminProfileSchema } from "../../shared/admin-schemas.ts";
+import { profileUpdateSchema, type ProfileUpdate } from "../../shared/profile-schemas.ts";
+import { adminApi } from "@/components/admin/admin-api.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
+
+type AdminProfile = z.infer<typeof adminProfileSchema>;
+type ProfileOutput = z.output<typeof profileUpdateSchema>;
+const fieldNames = ["fullName", "phone", "address", "documentNumber"] as const;
+
+const loadFailedMessage = "Failed to load user profile";
+const saveFailedMessage = "Failed to update user profile";
+
+/** Who the dialog is about; null when it is closed. */
+export type ProfileTarget = { userId: string; email?: string } | null;
+
+/** The 'User Profile' dialog of spec §2.18, used by Users and Verifications. */
+export function UserProfileDialog({ target, onClose }: { target: ProfileTarget; onClose: () => void }) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>User Profile</DialogTitle>
+          <DialogDescription>View and update user information</DialogDescription>
+        </DialogHeader>
+        {target ? <ProfileBody key={target.userId} userId={target.userId} onClose={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const profile = useQuery({
+    queryKey: ["admin-user-profile", userId],
+    queryFn: ({ signal }) => adminApi.get<AdminProfile>(`/api/admin/users/${userId}/profile`, signal),
+    staleTime: 0,
+  });
+  const form = useForm<ProfileUpdate, unknown, ProfileOutput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: { fullName: "", phone: "", address: "", documentNumber: "" },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (profile.isError) toast.error(loadFailedMessage);
+  }, [profile.isError]);
+
+  // Fill the form once the profile arrives; a later refresh does not overwrite what is being typed.
+  const loaded = profile.data;
+  useEffect(() => {
+    if (!loaded || form.formState.isDirty) return;
+    form.reset({
+      fullName: loaded.fullName ?? "",
+      phone: loaded.phone ?? "",
+      address: loaded.address ?? "",
+      documentNumber: loaded.documentNumber ?? "",
+    });
+  }, [loaded, form]);
+
+  const save = useMutation({
+    mutationFn: (values: ProfileOutput) => adminApi.put<AdminProfile>(`/api/admin/users/${userId}/profile`, values),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(["admin-user-profile", userId], updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
+      toast.success("User profile updated successfully");
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        for (const field of fieldNames) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { type: "server", message });
+        }
+      }
+      toast.error(saveFailedMessage);
+    },
+  });
+
+  if (profile.isPending) return <LoadingState label="Loading profile..." className="py-8" />;
+  if (profile.isError) return <Notice tone="error">{loadFailedMessage}</Notice>;
+
+  const onSubmit = form.handleSubmit((values) => save.mutate(values));
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <fieldset disabled={save.isPending} className="grid gap-4">
+        <FormField id="profile-email" label="Email">
+          <Input id="profile-email" value={profile.data.email} readOnly disabled />
+        </FormField>
+        <FormField id="profile-fullName" label="Full Name" error={errors.fullName?.message}>
+          <Input autoComplete="off" {...controlProps("profile-fullName", errors.fullName?.message)} {...form.register("fullName")} />
+        </FormField>
+        <FormField id="profile-phone" label="Phone Number" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="off" {...controlProps("profile-phone", errors.phone?.message)} {...form.register("phone")} />
+        </FormField>
+        <FormField id="profile-address" label="Address" error={errors.address?.message}>
+          <Input autoComplete="off" {...controlProps("profile-address", errors.address?.message)} {...form.register("address")} />
+        </FormField>
+        <FormField id="profile-documentNumber" label="Document Number" error={errors.documentNumber?.message}>
+          <Input
+            autoComplete="off"
+            placeholder="ID/Passport number"
+            {...controlProps("profile-documentNumber", errors.documentNumber?.message)}
+            {...form.register("documentNumber")}
+          />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">{save.isPending ? "Saving..." : "Save Changes"}</Button>
+        </DialogFooter>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useQuery } from "@tanstack/react-query";
+import { ImageOff } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import type { VerificationDocumentDto, VerificationDto } from "../../shared/verification-schemas.ts";
+import { adminApi } from "@/components/admin/admin-api.ts";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { documentCaption } from "./admin-format.ts";
+
+export type DocumentsTarget = { userId: string; email: string } | null;
+
+/** 'Verification Documents' (spec §2.18): the customer's uploaded images, each captioned. */
+export function VerificationDocumentsDialog({ target, onClose }: { target: DocumentsTarget; onClose: () => void }) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Verification Documents</DialogTitle>
+          <DialogDescription>Review uploaded identification documents</DialogDescription>
+        </DialogHeader>
+        {target ? <DocumentsBody userId={target.userId} email={target.email} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DocumentsBody({ userId, email }: { userId: string; email: string }) {
+  const documents = useQuery({
+    queryKey: [...queryKeys.adminVerifications, "documents", userId],
+    queryFn: ({ signal }) => adminApi.get<VerificationDto>(`/api/admin/verifications/${userId}/documents`, signal),
+  });
+
+  useEffect(() => {
+    if (documents.isError) toast.error("Failed to load documents");
+  }, [documents.isError]);
+
+  if (documents.isPending) return <LoadingState label="Loading documents..." className="py-10" />;
+  if (documents.isError) return <Notice tone="error">Failed to load documents</Notice>;
+  if (documents.data.documents.length === 0) return <p className="py-10 text-center text-sm text-muted-foreground">No documents found</p>;
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-muted-foreground">{email}</p>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {documents.data.documents.map((document) => (
+          <li key={document.url}>
+            <DocumentImage document={document} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DocumentImage({ document }: { document: VerificationDocumentDto }) {
+  const [failed, setFailed] = useState(false);
+  const caption = documentCaption(document.url);
+  return (
+    <figure className="grid gap-2">
+      {failed ? (
+        <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-lg border border-dashed bg-slate-50 text-sm text-muted-foreground">
+          <ImageOff aria-hidden="true" className="size-8" />
+          <span>Image could not be loaded</span>
+        </div>
+      ) : (
+        <a href={document.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border bg-slate-50">
+          <img
+            src={document.url}
+            alt={caption}
+            loading="lazy"
+            onError={() => setFailed(true)}
+            className="aspect-[4/3] w-full object-contain"
+          />
+          <span className="sr-only"> (opens the full image in a new tab)</span>
+        </a>
+      )}
+      <figcaption className="text-center text-sm font-medium capitalize">{caption}</figcaption>
+    </figure>
+  );
+}

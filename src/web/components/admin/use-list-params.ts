@@ -1,0 +1,51 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+
+/**
+ * A list screen's filters and page, kept in the address (?status=pending&page=2) so that a reload,
+ * a shared link or the back button shows the same rows. `choices` lists the values each filter
+ * may take; anything else in the address falls back to the default. Changing a filter goes back
+ * to page 1.
+ */
+export function useListParams<F extends Record<string, string>>(defaults: F, choices: { [K in keyof F]?: readonly string[] }) {
+  const [params, setParams] = useSearchParams();
+
+  const filters = useMemo(() => {
+    const result = { ...defaults };
+    for (const key of Object.keys(defaults) as (keyof F & string)[]) {
+      const value = params.get(key);
+      const allowed = choices[key];
+      if (value !== null && (allowed === undefined || allowed.includes(value))) result[key] = value as F[typeof key];
+    }
+    return result;
+    // defaults and choices are constants of the calling screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params]);
+
+  const rawPage = Number.parseInt(params.get("page") ?? "1", 10);
+  const page = Number.isFinite(rawPage) && rawPage >= 1 ? rawPage : 1;
+
+  const update = useCallback(
+    (changes: Partial<F> & { page?: number }) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(changes)) {
+            if (key === "page") continue;
+            if (value === undefined || value === defaults[key]) next.delete(key);
+            else next.set(key, String(value));
+          }
+          const newPage = changes.page ?? 1;
+          if (newPage <= 1) next.delete("page");
+          else next.set("page", String(newPage));
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [setParams],
+  );
+
+  return { filters, page, update };
+}
