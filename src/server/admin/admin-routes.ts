@@ -138,7 +138,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
 
   r.post(
     "/api/admin/transactions/:id/reject",
-    { schema: { tags, params: idParams, body: rejectTransactionSchema.optional(), response: { 200: transactionSchema } }, ...admin },
+    { schema: { tags, params: idParams, body: rejectTransactionSchema.nullish(), response: { 200: transactionSchema } }, ...admin },
     async (request) => {
       const reason = request.body?.reason ? request.body.reason : null;
       return toTransactionDto(await rejectTransaction(db, { ...actor(request), id: request.params.id, reason }));
