@@ -58,8 +58,13 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: { db: Db;
     async (request, reply) => {
       const { userId, fileName } = request.params;
       const viewer = request.user!.id;
-      // Someone else's file is "not found", not "forbidden": its existence is private too.
-      if (viewer !== userId && (await adminRoleOf(db, viewer)) === null) throw new AppError(404, errorCodes.notFound, "File not found");
+      if (viewer !== userId) {
+        // Someone else's file is "not found", not "forbidden": its existence is private too.
+        if ((await adminRoleOf(db, viewer)) === null) throw new AppError(404, errorCodes.notFound, "File not found");
+        // An admin reads customers' documents on the back office's terms: second factor enrolled,
+        // session not idle (DESIGN §6). A role alone is a password alone.
+        await guards.requireAdmin(request, reply);
+      }
       const storageKey = `${userId}/${fileName}`;
       const document = await findDocumentByKey(db, storageKey);
       const bytes = document ? await storage.get(storageKey) : null;
