@@ -119,7 +119,7 @@ export default function DashboardPage() {
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <Card>
-            <CardHeader className="flex-row items-center justify-between gap-4 pb-2">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-4 gap-y-1 pb-2">
               <CardTitle>Recent Transactions</CardTitle>
               <Link to="/transactions" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
                 View all transactions
@@ -137,7 +137,7 @@ export default function DashboardPage() {
                 ) : (
                   <ul aria-label="Recent transactions" className="divide-y divide-border">
                     {data.recentTransactions.map((transaction) => (
-                      <TransactionListItem key={transaction.id} transaction={transaction} />
+                      <TransactionListItem key={transaction.id} transaction={transaction} compact />
                     ))}
                   </ul>
                 )
@@ -152,26 +152,27 @@ export default function DashboardPage() {
             </CardContent>
           </Card>
 
-          <Card>
+          {/* First on phones: it is also their way to Transactions and SIMs. */}
+          <Card className="order-first h-fit lg:order-last">
             <CardHeader className="pb-2">
               <CardTitle>Quick Actions</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+              <ul className="grid grid-cols-2 gap-2 lg:grid-cols-1">
                 {quickActions.map((action) => (
                   <li key={action.to}>
                     <Link
                       to={action.to}
-                      className="group flex items-center gap-3 rounded-lg border border-border p-3 transition-colors hover:border-emerald-300 hover:bg-emerald-50"
+                      className="group flex h-full flex-col items-start gap-2 rounded-lg border border-border p-3 transition-colors hover:border-emerald-300 hover:bg-emerald-50 sm:flex-row sm:items-center sm:gap-3"
                     >
                       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700 group-hover:bg-white">
                         <action.icon aria-hidden="true" className="size-5" />
                       </span>
-                      <span className="grid min-w-0 flex-1">
+                      <span className="grid w-full min-w-0 flex-1">
                         <span className="text-sm font-medium">{action.label}</span>
-                        <span className="truncate text-xs text-muted-foreground">{action.description}</span>
+                        <span className="hidden truncate text-xs text-muted-foreground sm:block">{action.description}</span>
                       </span>
-                      <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
+                      <ChevronRight aria-hidden="true" className="hidden size-4 text-slate-400 sm:block" />
                     </Link>
                   </li>
                 ))}

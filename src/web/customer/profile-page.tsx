@@ -41,8 +41,8 @@ export default function ProfilePage() {
                 {initials}
               </span>
               <div className="grid min-w-0 gap-0.5">
-                <p className="truncate font-semibold">{user.fullName ?? user.username}</p>
-                <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                <p className="font-semibold [overflow-wrap:anywhere]">{user.fullName ?? user.username}</p>
+                <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
               </div>
               <div className="grid w-full gap-2 border-t border-border pt-4">
                 <dl className="grid justify-items-center gap-2">

@@ -149,36 +149,36 @@ function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
   const active = sim.status === "active";
   const hintId = `sim-${sim.id}-hint`;
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3.5">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+    <li className="flex items-start gap-3 py-3.5">
+      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
         <Smartphone aria-hidden="true" className="size-4" />
       </span>
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="font-medium tabular-nums">{sim.phoneNumber}</p>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="font-medium tabular-nums">{sim.phoneNumber}</p>
+          <SimStatusBadge status={sim.status} />
+        </div>
         <p className="text-sm text-muted-foreground">
           {sim.walletType} · Added <time dateTime={sim.createdAt}>{formatDate(sim.createdAt)}</time>
         </p>
-      </div>
-      <SimStatusBadge status={sim.status} />
-      <div className="flex items-center gap-2">
         {active ? (
-          <span id={hintId} className="text-xs text-muted-foreground">
+          <p id={hintId} className="text-xs text-muted-foreground">
             {simMessages.activeCannotBeDeleted}
-          </span>
+          </p>
         ) : null}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-          onClick={onRemove}
-          disabled={active}
-          aria-describedby={active ? hintId : undefined}
-          title={active ? simMessages.activeCannotBeDeleted : undefined}
-        >
-          <Trash2 aria-hidden="true" />
-          <span className="sr-only">Remove SIM {sim.phoneNumber}</span>
-        </Button>
       </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9 shrink-0 text-red-700 hover:bg-red-50 hover:text-red-800"
+        onClick={onRemove}
+        disabled={active}
+        aria-describedby={active ? hintId : undefined}
+        title={active ? simMessages.activeCannotBeDeleted : "Remove SIM"}
+      >
+        <Trash2 aria-hidden="true" />
+        <span className="sr-only">Remove SIM {sim.phoneNumber}</span>
+      </Button>
     </li>
   );
 }

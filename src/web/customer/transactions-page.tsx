@@ -43,38 +43,32 @@ export default function TransactionsPage() {
   const page = pageOf(params.get("page"));
   const [searchText, setSearchText] = useState(q);
 
-  // Spec: search as you type, sent once the typing pauses.
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === q) return;
-    const timer = setTimeout(() => update({ q: trimmed, page: 1 }), searchDebounceMs);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the typed text starts a new wait
-  }, [searchText]);
-
   function update(next: { type?: TransactionFilter; q?: string; page?: number }) {
-    setParams(
-      (current) => {
-        // Read the address as it is now, not as this render saw it: the search's timer may fire after a filter click.
-        const merged = new URLSearchParams(current);
-        const values = {
-          type: next.type ?? filterOf(current.get("type")),
-          q: next.q ?? current.get("q") ?? "",
-          page: next.page ?? pageOf(current.get("page")),
-        };
-        for (const [key, value, empty] of [
-          ["type", values.type, "all"],
-          ["q", values.q, ""],
-          ["page", String(values.page), "1"],
-        ] as const) {
-          if (value === empty) merged.delete(key);
-          else merged.set(key, value);
-        }
-        return merged;
-      },
-      { replace: true },
-    );
+    const values = { type: next.type ?? type, q: next.q ?? q, page: next.page ?? page };
+    const merged = new URLSearchParams(params);
+    for (const [key, value, empty] of [
+      ["type", values.type, "all"],
+      ["q", values.q, ""],
+      ["page", String(values.page), "1"],
+    ] as const) {
+      if (value === empty) merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged, { replace: true });
   }
+
+  // Search as you type, sent once the typing pauses. The wait ends in a state change, so the
+  // address is updated from a fresh render (a timer's own closure would hold the address as it
+  // was when the typing started, and undo a filter clicked meanwhile).
+  const [settledSearch, setSettledSearch] = useState(q);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledSearch(searchText.trim()), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+  useEffect(() => {
+    if (settledSearch !== q) update({ q: settledSearch, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled search changes the address here
+  }, [settledSearch]);
 
   const list = useQuery(transactionsQuery({ type, q, page }));
   const data = list.data;
@@ -106,7 +100,7 @@ export default function TransactionsPage() {
             <Input
               id="transaction-search"
               type="search"
-              placeholder="Search by amount, method or status"
+              placeholder="Search amount, method, status"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
               className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"

@@ -84,9 +84,9 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
   const card = statusCards[verification.status];
   return (
     <Card>
-      <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center">
-        <span className={cn("flex size-12 shrink-0 items-center justify-center rounded-full", card.className)}>
-          <card.icon aria-hidden="true" className="size-6" />
+      <CardContent className="flex items-start gap-4 pt-6 sm:items-center">
+        <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full sm:size-12", card.className)}>
+          <card.icon aria-hidden="true" className="size-5 sm:size-6" />
         </span>
         <div className="grid flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -124,13 +124,13 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
       </CardHeader>
       <CardContent>
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentType)}>
-          <TabsList aria-label="Document type" className="flex-wrap sm:flex-nowrap">
+          <TabsList aria-label="Document type">
             {documentTypes.map((type) => {
               const complete = sidesOf(type).every((side) =>
                 verification.documents.some((d) => d.documentType === type && d.side === side),
               );
               return (
-                <TabsTrigger key={type} value={type}>
+                <TabsTrigger key={type} value={type} className="px-2 text-xs sm:px-3 sm:text-sm">
                   {documentTypeLabels[type]}
                   {complete ? (
                     <>

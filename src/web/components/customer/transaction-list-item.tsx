@@ -4,8 +4,11 @@ import { cn } from "@/lib/class-names.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "./customer-format.ts";
 import { TransactionStatusBadge } from "./status-badge.tsx";
 
-/** One transaction as a compact card row: the dashboard's recent list and the phone layout of /transactions. */
-export function TransactionListItem({ transaction }: { transaction: TransactionDto }) {
+/**
+ * One transaction as a card row: the dashboard's recent list and the phone layout of /transactions.
+ * `compact` keeps the method on one line (the full text stays in the page, and in its tooltip).
+ */
+export function TransactionListItem({ transaction, compact = false }: { transaction: TransactionDto; compact?: boolean }) {
   const deposit = transaction.type === "deposit";
   const Icon = deposit ? ArrowDownToLine : ArrowUpFromLine;
   return (
@@ -18,7 +21,7 @@ export function TransactionListItem({ transaction }: { transaction: TransactionD
       >
         <Icon aria-hidden="true" className="size-4" />
       </span>
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
         <div className="flex items-baseline justify-between gap-3">
           <p className="font-medium">{transactionTypeLabel(transaction.type)}</p>
           <p className={cn("text-right font-semibold tabular-nums", transaction.status === "rejected" && "text-muted-foreground")}>
@@ -26,7 +29,12 @@ export function TransactionListItem({ transaction }: { transaction: TransactionD
           </p>
         </div>
         <div className="flex items-start justify-between gap-3">
-          <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">{methodText(transaction.reference)}</p>
+          <p
+            className={cn("min-w-0 text-sm text-muted-foreground", compact ? "truncate" : "[overflow-wrap:anywhere]")}
+            title={compact ? methodText(transaction.reference) : undefined}
+          >
+            {methodText(transaction.reference)}
+          </p>
           <TransactionStatusBadge status={transaction.status} />
         </div>
         <p className="text-xs text-muted-foreground">

@@ -1,0 +1,444 @@
+// The customer area's journeys (spec §2.7–§2.14), as a newcomer takes them in Chromium: deposit,
+// withdraw, SIMs, identity documents, profile, the transaction list, and every screen at 1280 px
+// and 375 px checked by axe and kept as a screenshot.
+import { randomUUID } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { newUser, signUpViaApi } from "./support/accounts.ts";
+import { e2eBaseUrl } from "./support/e2e-env.ts";
+import { signInAsSuperAdmin } from "./support/super-admin.ts";
+
+const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "tests/e2e/screenshots" : "test-results/screenshots";
+const headers = { origin: e2eBaseUrl };
+// A real TRON address (base58check, 0x41 prefix): the USDT contract itself.
+const tronAddress = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+/** axe finds no serious or critical violation; then a picture, of the whole page or (for a dialog) of what is on screen. */
+async function checkScreen(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  // Nothing wider than the screen: no sideways scrolling on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // From the top, so the sticky header is drawn where it belongs.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage });
+}
+
+/** A real PNG drawn in memory: a pale card with a coloured band and a grey photo box, like an ID card. */
+function idCardPng(band: readonly [number, number, number], width = 240, height = 150): Buffer {
+  const row = width * 3 + 1;
+  const pixels = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y += 1) {
+    pixels[y * row] = 0; // filter: none
+    for (let x = 0; x < width; x += 1) {
+      const inBand = y < 30;
+      const inPhoto = x >= 16 && x < 76 && y >= 44 && y < 124;
+      const inLine = x >= 92 && x < 220 && (y - 50) % 18 < 6 && y >= 50 && y < 120;
+      const [r, g, b] = inBand ? band : inPhoto ? [148, 163, 184] : inLine ? [203, 213, 225] : [248, 250, 252];
+      pixels.set([r, g, b], y * row + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function requestDeposit(request: APIRequestContext, usdtAmount: string): Promise<{ id: string }> {
+  const response = await request.post("/api/deposits", {
+    data: { fromAddress: tronAddress, usdtAmount },
+    headers: { ...headers, "idempotency-key": randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+async function addSimViaApi(request: APIRequestContext, phoneNumber: string, walletType: "Personal" | "Merchant"): Promise<{ id: string }> {
+  const response = await request.post("/api/sims", { data: { phoneNumber, walletType }, headers });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+async function uploadViaApi(request: APIRequestContext, documentType: string, side: string, png: Buffer): Promise<void> {
+  const response = await request.put(`/api/verification/documents/${documentType}/${side}`, {
+    multipart: { file: { name: `${side}.png`, mimeType: "image/png", buffer: png } },
+    headers,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test("deposit: live BDT figure, request, and the pending row in another tab without reload", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signUpViaApi(page, newUser("deposit"));
+
+  // A second tab on the dashboard, never reloaded: it must learn of the deposit by itself.
+  const dashboard = await context.newPage();
+  await dashboard.goto("/dashboard");
+  await expect(dashboard.getByText("No transactions yet")).toBeVisible();
+  await expect(dashboard.getByTestId("balance")).toHaveText("0.00 BDT");
+
+  await page.goto("/deposit");
+  await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
+  const address = (await page.getByTestId("deposit-address").textContent()) ?? "";
+  expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await expect(page.getByRole("img", { name: /QR code of the deposit address/ })).toBeVisible();
+  await page.getByRole("button", { name: "Copy address" }).click();
+  await expect(page.getByText("Address copied to clipboard!")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  for (const line of ["TRC-20 only", "10 USDT", "Credited within 10-30 minutes after network confirmation", "1 USDT = 125 BDT"]) {
+    await expect(page.getByText(line)).toBeVisible();
+  }
+
+  // The spec's messages, then the schema's checksum check on the address.
+  await page.getByRole("button", { name: "Submit Deposit Request" }).click();
+  await expect(page.getByText("Wallet address is required")).toBeVisible();
+  await expect(page.getByText("Please enter a valid amount greater than 0")).toBeVisible();
+  await page.getByLabel("Your TRON wallet address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T");
+  await page.getByRole("button", { name: "Submit Deposit Request" }).click();
+  await expect(page.getByText("Enter a valid TRON (TRC-20) address")).toBeVisible();
+
+  await page.getByLabel("Your TRON wallet address").fill(tronAddress);
+  await page.getByLabel("Amount (USDT)").fill("20");
+  await expect(page.getByText("You will receive")).toBeVisible();
+  await expect(page.getByTestId("you-will-receive")).toHaveText("2,500.00 BDT");
+  await page.getByRole("button", { name: "Submit Deposit Request" }).click();
+  await expect(page.getByText("Deposit request submitted successfully!")).toBeVisible();
+  await expect(page.getByLabel("Amount (USDT)")).toHaveValue("");
+  await expect(page.getByTestId("you-will-receive")).toHaveText("0.00 BDT");
+
+  // The server's own minimum (DESIGN §5) comes back as the failure toast and under the field.
+  await page.getByLabel("Your TRON wallet address").fill(tronAddress);
+  await page.getByLabel("Amount (USDT)").fill("5");
+  await page.getByRole("button", { name: "Submit Deposit Request" }).click();
+  await expect(page.getByText("Failed to submit deposit request: The minimum deposit is 10 USDT")).toBeVisible();
+  await expect(page.locator("#usdtAmount-error")).toHaveText("The minimum deposit is 10 USDT");
+
+  const recent = dashboard.getByRole("list", { name: "Recent transactions" });
+  await expect(recent.getByRole("listitem")).toHaveCount(1);
+  await expect(recent).toContainText("Deposit");
+  await expect(recent).toContainText("2,500.00 BDT");
+  await expect(recent).toContainText(`20 USDT from ${tronAddress}`);
+  await expect(recent).toContainText("Pending");
+  await expect(dashboard.getByTestId("balance")).toHaveText("0.00 BDT");
+
+  await page.goto("/transactions");
+  const row = page.getByRole("row").filter({ hasText: "2,500.00 BDT" });
+  await expect(row).toContainText("Deposit");
+  await expect(row).toContainText(`20 USDT from ${tronAddress}`);
+  await expect(row).toContainText("Pending");
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
+});
+
+test("withdraw: the spec's messages, and 'Insufficient balance' from the server under the amount", async ({ page }) => {
+  await signUpViaApi(page, newUser("withdraw"));
+  await page.goto("/withdraw");
+  await expect(page.getByTestId("available-balance")).toHaveText("0.00 BDT");
+  for (const line of ["500 BDT", "50,000 BDT per day", "15-30 minutes during business hours", "0%"]) {
+    await expect(page.getByText(line, { exact: true })).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.getByText("Wallet type is required")).toBeVisible();
+  await expect(page.getByText("Wallet number is required")).toBeVisible();
+  await expect(page.getByText("Please enter a valid amount greater than 0")).toBeVisible();
+
+  await page.getByLabel("Wallet type").selectOption("bKash");
+  await page.getByLabel("Wallet number").fill("01712345678");
+  await page.getByLabel("Amount (BDT)").fill("1000");
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.getByText("Failed to submit withdrawal request: Insufficient balance")).toBeVisible();
+  await expect(page.locator("#amount-error")).toHaveText("Insufficient balance");
+  await expect(page.getByLabel("Amount (BDT)")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("SIMs: add with the spec's messages, pending in the list, remove after confirmation", async ({ page }) => {
+  await signUpViaApi(page, newUser("sims"));
+  await page.goto("/sims");
+  await expect(page.getByText("No SIMs added yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  await expect(page.getByText("Phone number is required")).toBeVisible();
+  await expect(page.getByText("Wallet type is required")).toBeVisible();
+  await page.getByLabel("Phone number").fill("01712abc");
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  await expect(page.getByText("Phone number should contain only digits")).toBeVisible();
+  await page.getByLabel("Phone number").fill("0171234");
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  await expect(page.getByText("Phone number should be at least 10 digits")).toBeVisible();
+
+  await page.getByLabel("Phone number").fill("01712345678");
+  await page.getByLabel("Wallet type").selectOption("Personal");
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  await expect(page.getByText("SIM added successfully! Waiting for admin approval.")).toBeVisible();
+  const list = page.getByRole("list", { name: "Your SIMs" });
+  const sim = list.getByRole("listitem").filter({ hasText: "01712345678" });
+  await expect(sim).toContainText("Personal");
+  await expect(sim).toContainText("Pending");
+  await expect(page.getByLabel("Phone number")).toHaveValue("");
+
+  // The same number again: the server's refusal, in the spec's toast.
+  await page.getByLabel("Phone number").fill("01712345678");
+  await page.getByLabel("Wallet type").selectOption("Merchant");
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  await expect(page.getByText("Failed to add SIM: This phone number is already registered")).toBeVisible();
+
+  await page.getByLabel("Phone number").fill("01812345678");
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+
+  // Remove asks first; Cancel keeps the SIM.
+  await page.getByRole("button", { name: "Remove SIM 01812345678" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Remove this SIM?" });
+  await expect(confirm).toContainText("01812345678");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("button", { name: "Remove SIM 01812345678" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove SIM" }).click();
+  await expect(page.getByText("SIM removed successfully!")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).not.toContainText("01812345678");
+});
+
+test("verification: both sides of a National ID make the request pending; Manage Profile saves", async ({ page }) => {
+  await signUpViaApi(page, newUser("kyc"));
+  await page.goto("/verification");
+  await expect(page.getByText("Not Verified").first()).toBeVisible();
+  await expect(page.getByRole("tab", { name: "National ID" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Driving License" })).toBeVisible();
+  await page.getByRole("tab", { name: "Passport" }).click();
+  await expect(page.getByRole("region", { name: "Front side" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Back side" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "National ID" }).click();
+
+  const front = page.getByRole("region", { name: "Front side" });
+  const back = page.getByRole("region", { name: "Back side" });
+
+  // Only images: a text file is refused before anything is sent.
+  await front
+    .getByLabel("Front side image file")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(front.getByText("Only JPEG, PNG or WebP images can be uploaded")).toBeVisible();
+
+  await front
+    .getByLabel("Front side image file")
+    .setInputFiles({ name: "national-id-front.png", mimeType: "image/png", buffer: idCardPng([4, 120, 87]) });
+  await expect(front.getByRole("img", { name: "Preview of front side" })).toBeVisible();
+  await expect(front.getByText("national-id-front.png")).toBeVisible();
+  await front.getByRole("button", { name: /^Upload/ }).click();
+  await expect(page.getByText("Document uploaded successfully")).toBeVisible();
+  await expect(front.getByRole("img", { name: "Uploaded front side" })).toBeVisible();
+  await expect(front.getByRole("button", { name: /^Replace/ })).toBeVisible();
+  // The thumbnail really loaded from the private URL.
+  await expect
+    .poll(() => front.getByRole("img", { name: "Uploaded front side" }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(240);
+  await expect(page.getByTestId("verification-message")).toHaveText("Your documents are being reviewed.");
+
+  await back
+    .getByLabel("Back side image file")
+    .setInputFiles({ name: "national-id-back.png", mimeType: "image/png", buffer: idCardPng([30, 64, 175]) });
+  await back.getByRole("button", { name: /^Upload/ }).click();
+  await expect(back.getByRole("img", { name: "Uploaded back side" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: /National ID.*uploaded/ })).toBeVisible();
+  await expect(page.getByText("Pending").first()).toBeVisible();
+
+  // After a reload the uploads are still there (from the server, not the page's memory).
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Front side" }).getByRole("img", { name: "Uploaded front side" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Back side" }).getByRole("img", { name: "Uploaded back side" })).toBeVisible();
+  await expect(page.getByTestId("verification-message")).toHaveText("Your documents are being reviewed.");
+
+  await page.getByRole("button", { name: "Manage Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Manage Profile" });
+  await expect(dialog.getByText("Email cannot be changed")).toBeVisible();
+  await dialog.getByLabel("Full name").fill("Rahima Akter");
+  await dialog.getByLabel("Phone").fill("01712345678");
+  await dialog.getByLabel("Address").fill("House 12, Road 5, Dhanmondi, Dhaka");
+  await dialog.getByLabel("ID/Passport/License number").fill("1990123456789");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile updated successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.goto("/profile");
+  await expect(page.getByLabel("Full name")).toHaveValue("Rahima Akter");
+  await expect(page.getByLabel("ID/Passport/License number")).toHaveValue("1990123456789");
+  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+  await expect(page.getByText("Email cannot be changed")).toBeVisible();
+  await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+
+  // Emptying a field saves it as empty (null on the server).
+  await page.getByLabel("Phone").fill("");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile updated successfully")).toBeVisible();
+  const me = (await (await page.request.get("/api/me")).json()) as { phone: string | null; fullName: string | null };
+  expect(me).toMatchObject({ phone: null, fullName: "Rahima Akter" });
+});
+
+test("transactions: server-side search, type filter and five to a page", async ({ page }) => {
+  await signUpViaApi(page, newUser("history"));
+  for (const usdt of ["10", "11", "12", "13", "14", "15", "16"]) await requestDeposit(page.request, usdt);
+
+  await page.goto("/transactions");
+  await expect(page.getByText("Showing 1–5 of 7")).toBeVisible();
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pager.getByRole("button", { name: "Previous page" })).toBeDisabled();
+  await expect(pager.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  // Newest first: 16 USDT is at the top of page 1, 10 USDT on page 2.
+  await expect(page.getByRole("row").nth(1)).toContainText("2,000.00 BDT");
+  await pager.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByText("Showing 6–7 of 7")).toBeVisible();
+  await expect(pager.getByRole("button", { name: "Next page" })).toBeDisabled();
+  await expect(page.getByRole("row").filter({ hasText: "1,250.00 BDT" })).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+
+  // Typed as the screen shows it, grouping comma included.
+  await page.getByLabel("Search transactions").fill("1,500");
+  await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "1,500.00 BDT" })).toBeVisible();
+  await expect(pager).toBeHidden();
+  await expect(page).not.toHaveURL(/page=2/);
+  await page.getByLabel("Search transactions").fill("13 USDT");
+  await expect(page.getByRole("row").filter({ hasText: "1,625.00 BDT" })).toBeVisible();
+  await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
+
+  await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+  await expect(page.getByText("No transactions match your search")).toBeVisible();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(page.getByText("No transactions match your search")).toBeVisible();
+  await page.getByRole("button", { name: "All", exact: true }).click();
+  await expect(page.getByText("Showing 1–5 of 7")).toBeVisible();
+  await page.getByRole("button", { name: "Deposit", exact: true }).click();
+  await expect(page.getByText("Showing 1–5 of 7")).toBeVisible();
+});
+
+test("an approved deposit raises the dashboard balance without reload; an active SIM cannot be deleted", async ({ page, playwright }) => {
+  await signUpViaApi(page, newUser("approved"));
+  const deposit = await requestDeposit(page.request, "20");
+  const sim = await addSimViaApi(page.request, "01912345678", "Merchant");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("balance")).toHaveText("0.00 BDT");
+  await expect(page.getByRole("list", { name: "Recent transactions" })).toContainText("Pending");
+
+  // An admin decides in another browser (its own cookies).
+  const admin = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+  try {
+    await signInAsSuperAdmin(admin);
+    const approved = await admin.post(`/api/admin/transactions/${deposit.id}/approve`, { headers });
+    expect(approved.status(), await approved.text()).toBe(200);
+    const activated = await admin.patch(`/api/admin/sims/${sim.id}`, { data: { status: "active" }, headers });
+    expect(activated.status(), await activated.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+
+  await expect(page.getByTestId("balance")).toHaveText("2,500.00 BDT");
+  await expect(page.getByRole("list", { name: "Recent transactions" })).toContainText("Completed");
+
+  await page.goto("/sims");
+  const row = page.getByRole("list", { name: "Your SIMs" }).getByRole("listitem").filter({ hasText: "01912345678" });
+  await expect(row).toContainText("Active");
+  await expect(row.getByRole("button", { name: "Remove SIM 01912345678" })).toBeDisabled();
+  await expect(row.getByText("Active SIMs cannot be deleted")).toBeVisible();
+
+  // With money in the wallet, a withdrawal is accepted and held.
+  await page.goto("/withdraw");
+  await expect(page.getByTestId("available-balance")).toHaveText("2,500.00 BDT");
+  await page.getByLabel("Wallet type").selectOption("Nagad");
+  await page.getByLabel("Wallet number").fill("01812345678");
+  await page.getByLabel("Amount (BDT)").fill("500");
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.getByText("Withdrawal request submitted successfully!")).toBeVisible();
+  await expect(page.getByTestId("available-balance")).toHaveText("2,000.00 BDT");
+  await expect(page.getByText("500.00 BDT on hold for pending withdrawals")).toBeVisible();
+  await expect(page.getByLabel("Wallet type")).toHaveValue("");
+});
+
+for (const width of [1280, 375] as const) {
+  test(`every customer screen at ${width} px passes axe and is kept as a screenshot`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    const user = newUser(`screens${width}`);
+    await signUpViaApi(page, user);
+    for (const usdt of ["20", "48.5", "100", "12", "250", "36"]) await requestDeposit(page.request, usdt);
+    await addSimViaApi(page.request, "01712345678", "Personal");
+    await addSimViaApi(page.request, "01812345678", "Merchant");
+    await uploadViaApi(page.request, "national_id", "front", idCardPng([4, 120, 87]));
+    const profile = await page.request.patch("/api/me", {
+      data: { fullName: "Rahima Akter", phone: "01712345678", address: "House 12, Road 5, Dhanmondi, Dhaka", documentNumber: null },
+      headers,
+    });
+    expect(profile.status()).toBe(200);
+
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("balance")).toHaveText("0.00 BDT");
+    await expect(page.getByRole("list", { name: "Recent transactions" }).getByRole("listitem")).toHaveCount(5);
+    await checkScreen(page, `customer-dashboard-${width}`);
+
+    await page.goto("/deposit");
+    await page.getByLabel("Amount (USDT)").fill("20");
+    await expect(page.getByTestId("you-will-receive")).toHaveText("2,500.00 BDT");
+    await checkScreen(page, `customer-deposit-${width}`);
+
+    await page.goto("/withdraw");
+    await expect(page.getByTestId("available-balance")).toHaveText("0.00 BDT");
+    await checkScreen(page, `customer-withdraw-${width}`);
+
+    await page.goto("/transactions");
+    await expect(page.getByText("Showing 1–5 of 6")).toBeVisible();
+    await checkScreen(page, `customer-transactions-${width}`);
+
+    await page.goto("/sims");
+    await expect(page.getByRole("list", { name: "Your SIMs" }).getByRole("listitem")).toHaveCount(2);
+    await checkScreen(page, `customer-sims-${width}`);
+
+    await page.goto("/profile");
+    await expect(page.getByLabel("Full name")).toHaveValue("Rahima Akter");
+    await checkScreen(page, `customer-profile-${width}`);
+
+    await page.goto("/verification");
+    await expect(page.getByRole("region", { name: "Front side" }).getByRole("img", { name: "Uploaded front side" })).toBeVisible();
+    await page
+      .getByRole("region", { name: "Back side" })
+      .getByLabel("Back side image file")
+      .setInputFiles({ name: "national-id-back.png", mimeType: "image/png", buffer: idCardPng([30, 64, 175]) });
+    await expect(page.getByRole("img", { name: "Preview of back side" })).toBeVisible();
+    await checkScreen(page, `customer-verification-${width}`);
+
+    await page.getByRole("button", { name: "Manage Profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Manage Profile" }).getByLabel("Full name")).toHaveValue("Rahima Akter");
+    await checkScreen(page, `customer-verification-profile-dialog-${width}`, { fullPage: false });
+    await page.keyboard.press("Escape");
+
+    if (width === 375) {
+      // The bottom bar holds five items; the menu reaches the other two.
+      const bottomBar = page.getByRole("navigation", { name: "Quick access" });
+      await expect(bottomBar.getByRole("link")).toHaveCount(5);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await expect(menu.getByRole("link")).toHaveCount(7);
+      await checkScreen(page, `customer-menu-${width}`, { fullPage: false });
+      await menu.getByRole("link", { name: "SIMs" }).click();
+      await expect(page).toHaveURL(/\/sims$/);
+      await expect(menu).toBeHidden();
+      await page.goto("/dashboard");
+      await page.getByRole("link", { name: /^Transactions/ }).click();
+      await expect(page).toHaveURL(/\/transactions$/);
+    }
+  });
+}
