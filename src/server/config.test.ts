@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { ConfigError, developmentDepositAddress, loadConfig } from "./config.ts";
+
+// DESIGN §8: everything optional, validated at start; a bad value stops the server with a message
+// that names the variable.
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "nexapay-config-"));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The ConfigError message loadConfig throws for this environment (fails if it does not throw). */
+function configErrorFor(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("defaults", () => {
+  test("an environment with only DATA_DIR gives the documented defaults", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      smtpUrl: undefined,
+      mailFrom: "Nexapay <no-reply@nexapay.local>",
+      depositAddress: developmentDepositAddress,
+      rateBdtPerUsdt: "125",
+      depositMinUsdt: 10,
+      withdrawalMinBdt: 500,
+      withdrawalDailyMaxBdt: 50000,
+      logLevel: "info",
+      isProduction: false,
+    });
+  });
+
+  test("DATA_DIR defaults to ./data, resolved to an absolute path", () => {
+    const config = loadConfig({ AUTH_SECRET: "x".repeat(32) });
+    expect(config.dataDir).toBe(path.resolve("data"));
+  });
+
+  test("PUBLIC_URL follows PORT, and a trailing slash is dropped", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://pay.example.com/" }).publicUrl).toBe("https://pay.example.com");
+  });
+
+  test("numbers and limits are read as numbers; 0 is allowed (it disables a limit)", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: "4000",
+      DEPOSIT_MIN_USDT: "0",
+      WITHDRAWAL_MIN_BDT: "100",
+      WITHDRAWAL_DAILY_MAX_BDT: "0",
+    });
+    expect(config).toMatchObject({ port: 4000, depositMinUsdt: 0, withdrawalMinBdt: 100, withdrawalDailyMaxBdt: 0 });
+  });
+});
+
+describe("AUTH_SECRET", () => {
+  test("without it, a random secret is generated into DATA_DIR (owner-only) and reused on the next start", () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, "auth-secret");
+    expect(first.authSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(file, "utf8").trim()).toBe(first.authSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
+  });
+
+  test("a given secret is used as it is and nothing is written", () => {
+    const secret = "s".repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+
+  test("a short secret is refused, naming the variable", () => {
+    expect(configErrorFor({ AUTH_SECRET: "too-short" })).toContain("AUTH_SECRET: must be at least 32 characters");
+  });
+});
+
+describe("a bad value names the variable", () => {
+  test.each([
+    { name: "PORT", value: "http" },
+    { name: "PORT", value: "0" },
+    { name: "PORT", value: "70000" },
+    { name: "PORT", value: "80.5" },
+    { name: "DATABASE_URL", value: "mysql://db.example.com/nexapay" },
+    { name: "DATABASE_URL", value: "not a url" },
+    { name: "PUBLIC_URL", value: "ftp://pay.example.com" },
+    { name: "SMTP_URL", value: "http://mail.example.com" },
+    { name: "DEPOSIT_ADDRESS", value: "0x52908400098527886E0F7030069857D2E4169EE7" },
+    { name: "RATE_BDT_PER_USDT", value: "one hundred" },
+    { name: "RATE_BDT_PER_USDT", value: "125.555" },
+    { name: "RATE_BDT_PER_USDT", value: "-125" },
+    { name: "DEPOSIT_MIN_USDT", value: "-1" },
+    { name: "WITHDRAWAL_MIN_BDT", value: "five hundred" },
+    { name: "WITHDRAWAL_DAILY_MAX_BDT", value: "1.5" },
+    { name: "SUPPORT_EMAIL", value: "support-at-nexapay" },
+    { name: "LOG_LEVEL", value: "verbose" },
+    { name: "NODE_ENV", value: "staging" },
+  ])("$name=$value", ({ name, value }) => {
+    const message = configErrorFor({ [name]: value });
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toMatch(new RegExp(`^  ${name}: \\S`, "m"));
+  });
+
+  test("a TRON address with a broken checksum is refused", () => {
+    const last = developmentDepositAddress.at(-1)!;
+    const broken = developmentDepositAddress.slice(0, -1) + (last === "A" ? "B" : "A");
+    expect(configErrorFor({ DEPOSIT_ADDRESS: broken })).toMatch(/^ {2}DEPOSIT_ADDRESS: /m);
+    expect(loadConfig({ DATA_DIR: dataDir, DEPOSIT_ADDRESS: developmentDepositAddress }).depositAddress).toBe(developmentDepositAddress);
+  });
+
+  test("several bad values are all named in one message", () => {
+    const message = configErrorFor({ PORT: "abc", LOG_LEVEL: "loud", RATE_BDT_PER_USDT: "x" });
+    for (const name of ["PORT", "LOG_LEVEL", "RATE_BDT_PER_USDT"]) expect(message).toMatch(new RegExp(`^  ${name}: `, "m"));
+  });
+
+  test("production without a DEPOSIT_ADDRESS is refused: the development address belongs to nobody", () => {
+    expect(configErrorFor({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) })).toMatch(
+      /^ {2}DEPOSIT_ADDRESS: must be set in production/m,
+    );
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      DEPOSIT_ADDRESS: developmentDepositAddress,
+      AUTH_SECRET: "x".repeat(32),
+    });
+    expect(config.isProduction).toBe(true);
+  });
+});
