@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { newUser, signUpViaApi } from "./support/accounts.ts";
+import { newUser, signOutViaApi, signUpViaApi } from "./support/accounts.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -145,8 +145,9 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
   await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
 });
 
-test("withdraw: the spec's messages, and 'Insufficient balance' from the server under the amount", async ({ page }) => {
-  await signUpViaApi(page, newUser("withdraw"));
+test("withdraw: the spec's messages, 'Insufficient balance' under the amount, and a signed-out submission", async ({ page }) => {
+  const user = newUser("withdraw");
+  await signUpViaApi(page, user);
   await page.goto("/withdraw");
   await expect(page.getByTestId("available-balance")).toHaveText("0.00 BDT");
   for (const line of ["500 BDT", "50,000 BDT per day", "15-30 minutes during business hours", "0%"]) {
@@ -165,6 +166,16 @@ test("withdraw: the spec's messages, and 'Insufficient balance' from the server 
   await expect(page.getByText("Failed to submit withdrawal request: Insufficient balance")).toBeVisible();
   await expect(page.locator("#amount-error")).toHaveText("Insufficient balance");
   await expect(page.getByLabel("Amount (BDT)")).toHaveAttribute("aria-invalid", "true");
+
+  // Signed out elsewhere while the form is open: the spec's message, then the sign-in screen and back.
+  await signOutViaApi(page);
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.getByText("You must be logged in to make a withdrawal")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/withdraw$/);
 });
 
 test("SIMs: add with the spec's messages, pending in the list, remove after confirmation", async ({ page }) => {

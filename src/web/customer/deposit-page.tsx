@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { depositRequestSchema, type TransactionDto } from "../../shared/wallet-schemas.ts";
-import { depositInfoQuery, failureReason, postIdempotent, useIdempotencyKey } from "@/components/customer/customer-api.ts";
+import { depositInfoQuery, failureReason, isSignedOut, postIdempotent, useIdempotencyKey } from "@/components/customer/customer-api.ts";
 import { bdtForUsdtText } from "@/components/customer/customer-format.ts";
 import { DepositQrCode } from "@/components/customer/deposit-qr-code.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -18,8 +18,10 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
+import { sessionQueryKey } from "@/lib/session.ts";
 
 // Spec §8.
+const signedOutMessage = "You must be logged in to make a deposit";
 const submittedMessage = "Deposit request submitted successfully!";
 const copiedMessage = "Address copied to clipboard!";
 
@@ -122,6 +124,12 @@ function DepositForm({ rate }: { rate: string }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
     } catch (error) {
+      if (isSignedOut(error)) {
+        // The route guard sees the ended session and sends them to sign in, then back here.
+        toast.error(signedOutMessage);
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        return;
+      }
       if (error instanceof ApiError) {
         for (const field of ["fromAddress", "usdtAmount"] as const) {
           const message = error.fields[field];

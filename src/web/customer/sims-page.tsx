@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { simCreateSchema, simMessages, simWalletTypes, type SimDto } from "../../shared/sim-schemas.ts";
-import { addSim, failureReason, removeSim, simsQuery } from "@/components/customer/customer-api.ts";
+import { addSim, failureReason, isSignedOut, removeSim, simsQuery } from "@/components/customer/customer-api.ts";
 import { formatDate } from "@/components/customer/customer-format.ts";
 import { SimStatusBadge } from "@/components/customer/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -19,8 +19,10 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
+import { sessionQueryKey } from "@/lib/session.ts";
 
 // Spec §8.
+const signedOutMessage = "You must be logged in to add SIMs.";
 const addedMessage = "SIM added successfully! Waiting for admin approval.";
 const removedMessage = "SIM removed successfully!";
 
@@ -93,6 +95,12 @@ function AddSimCard() {
       toast.success(addedMessage);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sims });
     } catch (error) {
+      if (isSignedOut(error)) {
+        // The route guard sees the ended session and sends them to sign in, then back here.
+        toast.error(signedOutMessage);
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        return;
+      }
       if (error instanceof ApiError) {
         for (const field of ["phoneNumber", "walletType"] as const) {
           const message = error.fields[field];

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { withdrawalRequestSchema, withdrawalWalletTypes, type TransactionDto } from "../../shared/wallet-schemas.ts";
-import { failureReason, postIdempotent, useIdempotencyKey, walletQuery } from "@/components/customer/customer-api.ts";
+import { failureReason, isSignedOut, postIdempotent, useIdempotencyKey, walletQuery } from "@/components/customer/customer-api.ts";
 import { bdtText } from "@/components/customer/customer-format.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -16,8 +16,10 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
+import { sessionQueryKey } from "@/lib/session.ts";
 
 // Spec §8.
+const signedOutMessage = "You must be logged in to make a withdrawal";
 const submittedMessage = "Withdrawal request submitted successfully!";
 const formFields = ["walletType", "walletNumber", "amount"] as const;
 
@@ -52,6 +54,12 @@ export default function WithdrawPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
     } catch (error) {
+      if (isSignedOut(error)) {
+        // The route guard sees the ended session and sends them to sign in, then back here.
+        toast.error(signedOutMessage);
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        return;
+      }
       if (error instanceof ApiError) {
         for (const field of formFields) {
           const message = error.fields[field];

@@ -183,6 +183,11 @@ function isApiErrorBody(data: unknown): data is ApiErrorBody {
   return typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string";
 }
 
+/** 401: the session ended (signed out in another tab, or expired) while the page was open. */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
 /** The <reason> of spec §8's 'Failed to … : <reason>' toasts: the server's message, or why it could not be reached. */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError && error.message.trim() !== "") return error.message;
