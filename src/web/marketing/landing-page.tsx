@@ -1,22 +1,67 @@
-import { BarChart3, Check, Globe2, Headphones, Plug, ShieldCheck, Zap, type LucideIcon } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, BarChart3, Check, Globe2, Headphones, Plug, ShieldCheck, Zap } from "lucide-react";
 import { Link } from "react-router";
+import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
+import { FeatureGrid, type FeatureItem } from "@/components/marketing/feature-grid.tsx";
+import { PageSection } from "@/components/marketing/page-section.tsx";
+import { PartnerLogos } from "@/components/marketing/partner-logos.tsx";
+import { useHashScroll } from "@/components/marketing/use-hash-scroll.ts";
 import { Button } from "@/components/ui/button.tsx";
 
-// Spec §2.2 and §9. A first version of the landing page; a later task completes it (logos, chat link).
-const features: readonly { title: string; text: string; icon: LucideIcon }[] = [
-  { title: "Fast Transactions", text: "Deposits and withdrawals processed in minutes, not days.", icon: Zap },
-  { title: "Secure Payments", text: "Encrypted connections and an exact, append-only ledger for every payment.", icon: ShieldCheck },
-  { title: "Global Reach", text: "Accept payments in 135+ currencies from customers worldwide.", icon: Globe2 },
-  { title: "Easy Integration", text: "A clean API, code snippets and plugins for your stack.", icon: Plug },
-  { title: "Real-time Analytics", text: "Dashboards that show every payment as it happens.", icon: BarChart3 },
-  { title: "24/7 Support", text: "People who answer, any day of the week.", icon: Headphones },
+// Spec §2.2 (sections and their anchors), §9 (plans, claims).
+const features: readonly FeatureItem[] = [
+  {
+    title: "Fast Transactions",
+    text: "USDT deposits on TRC-20 are credited in BDT within 10–30 minutes, and withdrawals reach bKash, Nagad or Upay in 15–30 minutes during business hours.",
+    icon: Zap,
+  },
+  {
+    title: "Secure Payments",
+    text: "PCI-DSS, ISO 27001 and SOC 2 controls, SSL encryption on every connection, and tokenization for recurring payments.",
+    icon: ShieldCheck,
+  },
+  {
+    title: "Global Reach",
+    text: "Accept payments in 135+ currencies and settle in taka at a rate you can see up front: 1 USDT = 125 BDT.",
+    icon: Globe2,
+  },
+  {
+    title: "Easy Integration",
+    text: "A documented API, ready-made code snippets and plugins put payments into your site or app without rebuilding it.",
+    icon: Plug,
+  },
+  {
+    title: "Real-time Analytics",
+    text: "Dashboards show every deposit, withdrawal and status change the moment it happens, not at the end of the day.",
+    icon: BarChart3,
+  },
+  {
+    title: "24/7 Support",
+    text: "Live chat around the clock, and e-mail replies within 24 hours on business days from people who know payments.",
+    icon: Headphones,
+  },
 ];
 
 const steps = [
-  { number: "01", title: "Sign Up", text: "Create an account and verify your business details." },
-  { number: "02", title: "Integrate", text: "Add Nexapay with our code snippets or plugins." },
-  { number: "03", title: "Accept Payments", text: "Start taking payments from your customers." },
-  { number: "04", title: "Manage & Grow", text: "Follow your money in real time and grow your business." },
+  {
+    number: "01",
+    title: "Sign Up",
+    text: "Create an account in minutes, then verify your business details with a national ID, driving licence or passport.",
+  },
+  {
+    number: "02",
+    title: "Integrate",
+    text: "Add Nexapay to your website or app with our code snippets or plugins, or call the API directly.",
+  },
+  {
+    number: "03",
+    title: "Accept Payments",
+    text: "Take payments from customers at home and abroad; USDT received on TRC-20 is credited to your wallet in BDT.",
+  },
+  {
+    number: "04",
+    title: "Manage & Grow",
+    text: "Follow every transaction live, withdraw to your mobile wallet when you need to, and scale without changing provider.",
+  },
 ] as const;
 
 const planFeatures = ["Priority Email Support", "Analytical Dashboard", "No Payout Charge"] as const;
@@ -25,111 +70,177 @@ const plans = [
   { name: "Merchant", fee: "4%", audience: "For businesses and organizations", popular: true },
 ] as const;
 
-/** The landing page (/). */
+/** The landing page (/): hero, trusted-by logos, #features, #how-it-works, #pricing. */
 export default function LandingPage() {
+  useHashScroll();
+
   return (
     <>
       <title>Nexapay · Next Generation Payment Solutions</title>
       <section className="bg-gradient-to-b from-emerald-50 via-white to-white">
-        <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="mx-auto mb-5 inline-flex rounded-full border border-emerald-200 bg-white px-3 py-1 text-sm font-medium text-emerald-800">
-            Secure payments for businesses and individuals
-          </p>
-          <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
-            Next Generation Payment Solutions
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-            Fast, secure payment processing with real-time analytics. Deposit USDT on TRC-20, get BDT, and withdraw to bKash, Nagad or Upay.
-          </p>
-          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/signup">Get Started Now</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/contact">Contact Sales</Link>
-            </Button>
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr]">
+          <div className="text-center lg:text-left">
+            <p className="inline-flex rounded-full border border-emerald-200 bg-white px-3 py-1 text-sm font-medium text-emerald-800">
+              Secure payments for businesses and individuals
+            </p>
+            <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl">
+              Next Generation Payment Solutions
+            </h1>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 lg:mx-0">
+              Fast, secure payment processing with real-time analytics. Receive USDT on TRC-20, hold it as taka, and withdraw to bKash,
+              Nagad or Upay whenever you choose.
+            </p>
+            <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+              <Button asChild size="lg">
+                <Link to="/signup">Get Started Now</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <ChatLink>Contact Sales</ChatLink>
+              </Button>
+            </div>
+            <p className="mt-6 text-sm text-slate-600">
+              Prefer e-mail? Write to{" "}
+              <SupportEmailLink className="font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-900" />
+            </p>
+          </div>
+          <WalletPreview />
+        </div>
+      </section>
+
+      <section aria-labelledby="trusted-title" className="border-y border-border bg-white py-12">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <h2 id="trusted-title" className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
+            Trusted by businesses across Bangladesh and beyond
+          </h2>
+          <div className="mt-8">
+            <PartnerLogos />
           </div>
         </div>
       </section>
 
-      <section id="features" aria-labelledby="features-title" className="scroll-mt-20 py-20">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
-            Everything you need to get paid
-          </h2>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {features.map((feature) => (
-              <li key={feature.title} className="rounded-xl border border-border bg-white p-6 shadow-sm">
-                <div className="flex size-11 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700">
-                  <feature.icon aria-hidden="true" className="size-6" />
-                </div>
-                <h3 className="mt-4 text-lg font-semibold">{feature.title}</h3>
-                <p className="mt-2 text-slate-600">{feature.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        id="features"
+        eyebrow="Features"
+        title="Everything you need to get paid"
+        intro="One account to receive payments, see them arrive and move the money where it is useful."
+      >
+        <FeatureGrid items={features} />
+      </PageSection>
 
-      <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-20 bg-slate-50 py-20">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
-            How it Works
-          </h2>
-          <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {steps.map((step) => (
-              <li key={step.number} className="rounded-xl bg-white p-6 shadow-sm">
-                <p className="text-3xl font-bold text-emerald-700">{step.number}</p>
-                <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
-                <p className="mt-2 text-slate-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection
+        id="how-it-works"
+        tone="tint"
+        eyebrow="How it Works"
+        title="From sign-up to your first payment"
+        intro="Four steps, and help at every one of them."
+      >
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step) => (
+            <li key={step.number} className="rounded-xl border border-border bg-white p-6 shadow-sm">
+              <p aria-hidden="true" className="text-3xl font-bold text-emerald-700">
+                {step.number}
+              </p>
+              <h3 className="mt-3 text-lg font-semibold text-slate-900">
+                <span className="sr-only">{step.number} </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 py-20">
-        <div className="mx-auto max-w-4xl px-4 sm:px-6">
-          <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight">
-            Simple, transparent pricing
-          </h2>
-          <div className="mt-12 grid gap-6 md:grid-cols-2">
-            {plans.map((plan) => (
-              <div
-                key={plan.name}
-                className={`relative rounded-2xl border bg-white p-8 shadow-sm ${plan.popular ? "border-emerald-600 ring-1 ring-emerald-600" : "border-border"}`}
-              >
-                {plan.popular ? (
-                  <p className="absolute -top-3 right-6 rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold text-white">Popular</p>
-                ) : null}
-                <h3 className="text-xl font-semibold">{plan.name}</h3>
-                <p className="mt-1 text-sm text-slate-600">{plan.audience}</p>
-                <p className="mt-6">
-                  <span className="text-5xl font-bold">{plan.fee}</span> <span className="text-slate-600">per transaction</span>
-                </p>
-                <p className="mt-1 text-sm text-slate-600">Sunday to Saturday</p>
-                <ul className="mt-6 grid gap-3">
-                  {planFeatures.map((item) => (
-                    <li key={item} className="flex items-center gap-2 text-slate-700">
-                      <Check aria-hidden="true" className="size-5 text-emerald-700" />
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-                <Button asChild className="mt-8 w-full" variant={plan.popular ? "default" : "outline"}>
-                  <Link to="/signup">Get Started</Link>
-                </Button>
-              </div>
-            ))}
+      <PageSection
+        id="pricing"
+        eyebrow="Pricing"
+        title="Simple, transparent pricing"
+        intro="Pick the account that fits you. Both include priority support, the analytical dashboard and free payouts."
+      >
+        <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+          {plans.map((plan) => (
+            <div
+              key={plan.name}
+              className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${plan.popular ? "border-emerald-600 ring-1 ring-emerald-600" : "border-border"}`}
+            >
+              {plan.popular ? (
+                <p className="absolute -top-3 right-6 rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold text-white">Popular</p>
+              ) : null}
+              <h3 className="text-xl font-semibold text-slate-900">{plan.name}</h3>
+              <p className="mt-1 text-sm text-slate-600">{plan.audience}</p>
+              <p className="mt-6 flex items-baseline gap-2">
+                <span className="text-5xl font-bold text-slate-900">{plan.fee}</span>
+                <span className="text-slate-600">fee</span>
+              </p>
+              <p className="mt-1 text-sm font-medium text-slate-700">Sunday to Saturday</p>
+              <ul className="mt-6 grid gap-3">
+                {planFeatures.map((item) => (
+                  <li key={item} className="flex items-center gap-2 text-slate-700">
+                    <Check aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+              <Button asChild className="mt-8 w-full" size="lg" variant={plan.popular ? "default" : "outline"}>
+                <Link to="/signup">
+                  Get Started<span className="sr-only"> with {plan.name}</span>
+                </Link>
+              </Button>
+            </div>
+          ))}
+        </div>
+        <div className="mx-auto mt-8 flex max-w-4xl flex-col items-center justify-between gap-4 rounded-2xl border border-border bg-slate-50 p-6 text-center sm:flex-row sm:text-left">
+          <div>
+            <h3 className="font-semibold text-slate-900">Need a custom plan?</h3>
+            <p className="mt-1 text-slate-600">High volumes or special requirements? Our sales team will put together a plan for you.</p>
           </div>
-          <p className="mt-8 text-center text-slate-600">
-            Need a custom plan?{" "}
-            <Link to="/contact" className="font-medium text-emerald-800 underline-offset-4 hover:underline">
-              Contact Sales
-            </Link>
-          </p>
+          <Button asChild variant="outline">
+            <ChatLink>Contact Sales</ChatLink>
+          </Button>
         </div>
-      </section>
+      </PageSection>
     </>
+  );
+}
+
+/** An illustration of the wallet (example figures at the spec's rate), not live data. */
+function WalletPreview() {
+  return (
+    <figure className="mx-auto w-full max-w-md">
+      <div className="rounded-2xl border border-border bg-white p-6 shadow-lg">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <p className="text-sm text-slate-600">Available balance</p>
+            <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900">32,500.00 BDT</p>
+          </div>
+          <p className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-800">Verified</p>
+        </div>
+        <ul className="mt-6 grid gap-3">
+          <PreviewRow direction="in" title="Deposit · 300 USDT" detail="TRC-20 · credited at 125 BDT" amount="+37,500.00 BDT" />
+          <PreviewRow direction="out" title="Withdraw · bKash" detail="Completed in 18 minutes" amount="−5,000.00 BDT" />
+          <PreviewRow direction="in" title="Deposit · 40 USDT" detail="TRC-20 · pending" amount="+5,000.00 BDT" />
+        </ul>
+      </div>
+      <figcaption className="mt-3 text-center text-xs text-slate-600">Example wallet. Amounts for illustration only.</figcaption>
+    </figure>
+  );
+}
+
+function PreviewRow({ direction, title, detail, amount }: { direction: "in" | "out"; title: string; detail: string; amount: string }) {
+  const Icon = direction === "in" ? ArrowDownLeft : ArrowUpRight;
+  return (
+    <li className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+      <span
+        className={`flex size-9 shrink-0 items-center justify-center rounded-full ${direction === "in" ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"}`}
+      >
+        <Icon aria-hidden="true" className="size-4" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium text-slate-900">{title}</span>
+        <span className="block truncate text-xs text-slate-600">{detail}</span>
+      </span>
+      <span className={`text-sm font-semibold whitespace-nowrap ${direction === "in" ? "text-emerald-800" : "text-slate-900"}`}>
+        {amount}
+      </span>
+    </li>
   );
 }

@@ -1,14 +1,18 @@
-import { Menu, Send, X } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Menu } from "lucide-react";
+import { Suspense, useCallback, useRef, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { Logo } from "@/components/logo.tsx";
+import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
+import { MobileMenu } from "@/components/marketing/mobile-menu.tsx";
+import { TelegramIcon } from "@/components/marketing/telegram-icon.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 
+// Spec §2.2: the landing page's in-page sections, reachable from every public page.
 const sectionLinks = [
-  { href: "/#features", label: "Features" },
-  { href: "/#how-it-works", label: "How it Works" },
-  { href: "/#pricing", label: "Pricing" },
+  { to: "/#features", label: "Features" },
+  { to: "/#how-it-works", label: "How it Works" },
+  { to: "/#pricing", label: "Pricing" },
 ] as const;
 
 const footerGroups = [
@@ -44,21 +48,30 @@ const footerGroups = [
   },
 ] as const;
 
-/** The public site's frame (spec §2.2): a fixed top bar, the page, and the footer. */
+const mobileMenuId = "marketing-mobile-menu";
+
+/** The public site's frame (spec §2.2): a fixed top bar (a side menu below 768 px), the page, and the footer. */
 export default function MarketingLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-white">
-      <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur">
+    <div className="flex min-h-dvh flex-col bg-white pt-16">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-emerald-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo />
           <nav aria-label="Main" className="hidden items-center gap-8 md:flex">
             {sectionLinks.map((link) => (
-              <a key={link.href} href={link.href} className="text-sm font-medium text-slate-700 hover:text-emerald-800">
+              <Link key={link.to} to={link.to} className="text-sm font-medium text-slate-700 hover:text-emerald-800">
                 {link.label}
-              </a>
+              </Link>
             ))}
           </nav>
           <div className="hidden items-center gap-2 md:flex">
@@ -70,71 +83,74 @@ export default function MarketingLayout() {
             </Button>
           </div>
           <Button
+            ref={menuButtonRef}
             variant="ghost"
             size="icon"
             className="md:hidden"
             aria-expanded={menuOpen}
-            aria-controls="marketing-mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
+            aria-controls={mobileMenuId}
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpen(true)}
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <Menu aria-hidden="true" className="size-5!" />
+            <span className="sr-only">Open menu</span>
           </Button>
         </div>
-        {menuOpen ? (
-          <nav
-            id="marketing-mobile-menu"
-            aria-label="Mobile"
-            className="animate-fade-in border-t border-border bg-white px-4 pb-4 md:hidden"
-          >
-            <ul className="grid gap-1 py-3">
-              {sectionLinks.map((link) => (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    onClick={closeMenu}
-                    className="block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-muted"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <div className="grid gap-2">
-              <Button asChild variant="outline">
-                <Link to="/login" onClick={closeMenu}>
-                  Sign In
-                </Link>
-              </Button>
-              <Button asChild>
-                <Link to="/signup" onClick={closeMenu}>
-                  Get Started
-                </Link>
-              </Button>
-            </div>
-          </nav>
-        ) : null}
       </header>
+      <MobileMenu id={mobileMenuId} open={menuOpen} onClose={closeMenu} triggerRef={menuButtonRef}>
+        <nav aria-label="Mobile">
+          <ul className="grid gap-1">
+            {sectionLinks.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  onClick={closeMenu}
+                  className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-muted"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6 grid gap-3 border-t border-border pt-6">
+          <Button asChild variant="outline" size="lg">
+            <Link to="/login" onClick={closeMenu}>
+              Sign In
+            </Link>
+          </Button>
+          <Button asChild size="lg">
+            <Link to="/signup" onClick={closeMenu}>
+              Get Started
+            </Link>
+          </Button>
+        </div>
+      </MobileMenu>
 
-      <main className="flex-1">
-        <Suspense fallback={<LoadingState label="Loading..." />}>
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<LoadingState label="Loading..." className="min-h-[60dvh]" />}>
           <Outlet />
         </Suspense>
       </main>
 
-      <footer className="border-t border-border bg-slate-900 text-slate-300">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
-          <div className="grid content-start gap-3">
+      <footer className="bg-slate-900 text-slate-300">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+          <div className="grid content-start gap-4">
             <p className="text-lg font-bold text-white">Nexapay</p>
-            <p className="text-sm">Next generation payment solutions for businesses and individuals.</p>
+            <p className="text-sm">
+              Next generation payment solutions for businesses and individuals: USDT on TRC-20 in, BDT out to bKash, Nagad and Upay.
+            </p>
+            <p className="text-sm">
+              <SupportEmailLink className="underline-offset-4 hover:text-white hover:underline" />
+            </p>
           </div>
           {footerGroups.map((group) => (
             <nav key={group.title} aria-label={group.title}>
               <h2 className="text-sm font-semibold text-white">{group.title}</h2>
-              <ul className="mt-3 grid gap-2">
+              <ul className="mt-3 grid gap-1">
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="text-sm hover:text-white hover:underline">
+                    <Link to={link.to} className="inline-block py-1 text-sm hover:text-white hover:underline">
                       {link.label}
                     </Link>
                   </li>
@@ -146,23 +162,20 @@ export default function MarketingLayout() {
         <div className="border-t border-slate-800">
           <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
             <p>© 2025 Nexapay. All rights reserved.</p>
-            <div className="flex flex-wrap items-center gap-4">
-              <Link to="/legal" className="hover:text-white hover:underline">
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+              <Link to="/legal" className="py-1 hover:text-white hover:underline">
                 Terms
               </Link>
-              <Link to="/legal" className="hover:text-white hover:underline">
+              <Link to="/legal" className="py-1 hover:text-white hover:underline">
                 Privacy
               </Link>
-              <Link to="/legal" className="hover:text-white hover:underline">
+              <Link to="/legal" className="py-1 hover:text-white hover:underline">
                 Cookies
               </Link>
-              <Link
-                to="/contact"
-                className="inline-flex items-center gap-1.5 rounded-full bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800"
-              >
-                <Send aria-hidden="true" className="size-4" />
-                Contact us
-              </Link>
+              <ChatLink className="inline-flex items-center gap-2 rounded-full bg-sky-700 py-1.5 pr-4 pl-1.5 font-medium text-white hover:bg-sky-800">
+                <TelegramIcon className="size-6 text-sky-500" />
+                Contact us on Telegram
+              </ChatLink>
             </div>
           </div>
         </div>

@@ -1,0 +1,133 @@
+import { Search, SearchX } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+
+/**
+ * Filter state kept in the URL (?q=…&category=…), so a filtered list can be shared, reloaded and
+ * reached again with Back. Each change replaces the history entry rather than adding one per key.
+ */
+export function useListFilters<Key extends string>(keys: readonly Key[]) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ""])) as Record<Key, string>;
+  const set = (key: Key, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const clear = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of keys) next.delete(key);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const active = keys.some((key) => values[key] !== "");
+  return { values, set, clear, active };
+}
+
+/** The row of controls above a list: a search box and any number of selects. */
+export function FilterBar({ label, selects, children }: { label: string; selects: 1 | 2; children: ReactNode }) {
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => event.preventDefault()}
+      className={`grid gap-4 sm:items-end ${selects === 2 ? "sm:grid-cols-[2fr_1fr_1fr]" : "sm:grid-cols-[2fr_1fr]"}`}
+    >
+      {children}
+    </form>
+  );
+}
+
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+        <Input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          className="pl-9"
+        />
+      </div>
+    </div>
+  );
+}
+
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  allLabel,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  allLabel: string;
+  options: readonly string[];
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** "Showing 3 of 9 posts", read out politely as the filters change. */
+export function ResultCount({ shown, total, noun }: { shown: number; total: number; noun: string }) {
+  return (
+    <p role="status" className="mt-6 text-sm text-slate-600">
+      {shown === total ? `Showing all ${total} ${noun}` : `Showing ${shown} of ${total} ${noun}`}
+    </p>
+  );
+}
+
+/** What an empty result says, with a way back to the full list. */
+export function EmptyResults({ title, onClear }: { title: string; onClear: () => void }) {
+  return (
+    <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
+      <SearchX aria-hidden="true" className="size-8 text-slate-500" />
+      <p className="font-semibold text-slate-900">{title}</p>
+      <p className="text-sm text-slate-600">Try other words or fewer filters.</p>
+      <Button variant="outline" onClick={onClear}>
+        Clear filters
+      </Button>
+    </div>
+  );
+}
