@@ -1,6 +1,209 @@
+import { FileJson } from "lucide-react";
+import { Link } from "react-router";
+import { CallToAction } from "@/components/marketing/call-to-action.tsx";
+import { ChatButton, SignUpButton } from "@/components/marketing/cta-buttons.tsx";
+import { PageSection } from "@/components/marketing/page-section.tsx";
 import { ContentPageShell } from "./content-page-shell.tsx";
 
-/** API Reference (api-reference-page, spec §2.20). Placeholder until the full page is built. */
+type Endpoint = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; description: string };
+
+// The customer-facing part of the HTTP API (DESIGN §7); /api/openapi.json describes all of it.
+const groups: readonly { title: string; endpoints: readonly Endpoint[] }[] = [
+  {
+    title: "Session",
+    endpoints: [
+      { method: "POST", path: "/api/auth/sign-up/email", description: "Create an account: email, password, username, country." },
+      { method: "POST", path: "/api/auth/sign-in/email", description: "Sign in with email and password; sets the session cookie." },
+      { method: "GET", path: "/api/auth/get-session", description: "The signed-in user, or null." },
+      { method: "POST", path: "/api/auth/sign-out", description: "End the session." },
+    ],
+  },
+  {
+    title: "Wallet",
+    endpoints: [
+      {
+        method: "GET",
+        path: "/api/wallet",
+        description: "Balance, available balance, amount held for pending withdrawals, recent transactions.",
+      },
+      { method: "GET", path: "/api/deposit-info", description: "The TRC-20 deposit address, the rate and the minimum deposit." },
+      { method: "POST", path: "/api/deposits", description: "Report a USDT deposit: fromAddress, usdtAmount. Takes an Idempotency-Key." },
+      {
+        method: "POST",
+        path: "/api/withdrawals",
+        description: "Request a withdrawal: walletType, walletNumber, amount. Takes an Idempotency-Key.",
+      },
+      {
+        method: "GET",
+        path: "/api/transactions",
+        description: "Your transactions, newest first; filter with type and q, page with page and pageSize.",
+      },
+    ],
+  },
+  {
+    title: "Account",
+    endpoints: [
+      { method: "GET", path: "/api/me", description: "Who is signed in, with your profile." },
+      { method: "PATCH", path: "/api/me", description: "Update full name, phone, address and document number." },
+      { method: "GET", path: "/api/sims", description: "Your registered SIMs." },
+      { method: "POST", path: "/api/sims", description: "Register a SIM: phoneNumber, walletType (Personal or Merchant)." },
+      { method: "DELETE", path: "/api/sims/:id", description: "Remove a SIM that is not active." },
+      { method: "GET", path: "/api/verification", description: "Your verification status and uploaded documents." },
+      {
+        method: "PUT",
+        path: "/api/verification/documents/:documentType/:side",
+        description: "Upload a document image (multipart field file).",
+      },
+      { method: "GET", path: "/api/events", description: "Server-Sent Events: your transactions, SIMs and verification as they change." },
+    ],
+  },
+  {
+    title: "Public",
+    endpoints: [
+      { method: "GET", path: "/api/health", description: "Service health." },
+      { method: "POST", path: "/api/contact", description: "Send us a message: name, email, company, subject, message." },
+    ],
+  },
+];
+
+const conventions = [
+  { term: "Format", detail: "JSON in and out, field names in camelCase, times in ISO 8601 (UTC)." },
+  { term: "Amounts", detail: 'Decimal strings, never floating-point numbers: "12500.00" BDT (two decimals), "100.5" USDT (up to six).' },
+  { term: "Lists", detail: "Take page (from 1) and pageSize (at most 100), and answer {items, total, page, pageSize}." },
+  {
+    term: "Retries",
+    detail:
+      "Send an Idempotency-Key (up to 255 characters) with deposits and withdrawals: a retry returns the first answer instead of a second request.",
+  },
+  {
+    term: "Errors",
+    detail: 'One shape for every error: {"error": {"code", "message", "fields"}}, with 400, 401, 403, 404, 409, 413, 415 or 429.',
+  },
+  { term: "Limits", detail: "Requests are rate-limited; a 429 answer means wait a moment and try again." },
+] as const;
+
+const example = `const response = await fetch("/api/withdrawals", {
+  method: "POST",
+  credentials: "same-origin",
+  headers: {
+    "content-type": "application/json",
+    "idempotency-key": crypto.randomUUID(),
+  },
+  body: JSON.stringify({ walletType: "bKash", walletNumber: "01712345678", amount: "2500.00" }),
+});
+if (!response.ok) {
+  const { error } = await response.json(); // e.g. { code: "INSUFFICIENT_BALANCE", message: "Insufficient balance" }
+  throw new Error(error.message);
+}
+const withdrawal = await response.json(); // { id, type: "withdraw", amount: "2500.00", status: "pending", ... }`;
+
+const methodColour: Record<Endpoint["method"], string> = {
+  GET: "bg-sky-100 text-sky-900",
+  POST: "bg-emerald-100 text-emerald-900",
+  PUT: "bg-amber-100 text-amber-900",
+  PATCH: "bg-violet-100 text-violet-900",
+  DELETE: "bg-red-100 text-red-900",
+};
+
+/** API Reference (spec §2.20): the HTTP API's conventions and endpoints. */
 export default function ApiReferencePage() {
-  return <ContentPageShell title="API Reference" intro="Every endpoint, parameter and response of the Nexapay API." />;
+  return (
+    <ContentPageShell
+      eyebrow="Resources"
+      title="API Reference"
+      intro="The same HTTP API our own web app is built on: wallet, deposits, withdrawals, SIMs and verification, with exact amounts and safe retries."
+      actions={
+        <>
+          <SignUpButton />
+          <ChatButton label="Talk to an engineer" />
+        </>
+      }
+    >
+      <PageSection
+        width="narrow"
+        align="start"
+        title="Conventions"
+        intro={
+          <>
+            Requests are authenticated by the session cookie that sign-in sets, so call the API from a signed-in session. The complete,
+            machine-readable description is the{" "}
+            <a
+              href="/api/openapi.json"
+              className="inline-flex items-center gap-1 font-medium text-emerald-800 underline underline-offset-4"
+            >
+              <FileJson aria-hidden="true" className="size-4" />
+              OpenAPI document
+            </a>
+            .
+          </>
+        }
+      >
+        <dl className="divide-y divide-border overflow-hidden rounded-xl border border-border">
+          {conventions.map((item) => (
+            <div key={item.term} className="grid gap-1 px-5 py-4 sm:grid-cols-[8rem_1fr] sm:gap-6">
+              <dt className="font-semibold text-slate-900">{item.term}</dt>
+              <dd className="text-slate-700">{item.detail}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageSection>
+
+      <PageSection
+        tone="tint"
+        width="narrow"
+        align="start"
+        title="Endpoints"
+        intro="Grouped by what they do. Paths marked :id take the resource's id."
+      >
+        <div className="grid gap-8">
+          {groups.map((group) => (
+            <div key={group.title}>
+              <h3 className="text-lg font-semibold text-slate-900">{group.title}</h3>
+              <ul className="mt-3 divide-y divide-border overflow-hidden rounded-xl border border-border bg-white">
+                {group.endpoints.map((endpoint) => (
+                  <li key={`${endpoint.method} ${endpoint.path}`} className="grid gap-2 px-4 py-3 sm:grid-cols-[4.5rem_1fr]">
+                    <span className={`h-fit w-fit rounded px-2 py-0.5 font-mono text-xs font-semibold ${methodColour[endpoint.method]}`}>
+                      {endpoint.method}
+                    </span>
+                    <span className="min-w-0">
+                      <code className="font-mono text-sm break-all text-slate-900">{endpoint.path}</code>
+                      <span className="mt-1 block text-sm text-slate-600">{endpoint.description}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </PageSection>
+
+      <PageSection
+        width="narrow"
+        align="start"
+        title="Example: request a withdrawal"
+        intro={
+          <>
+            A retry with the same key is safe: it answers the first result and never creates a second withdrawal. See the{" "}
+            <Link to="/documentation#withdrawals" className="font-medium text-emerald-800 underline underline-offset-4">
+              withdrawal guide
+            </Link>{" "}
+            for the rules.
+          </>
+        }
+      >
+        <pre
+          tabIndex={0}
+          aria-label="Example code"
+          className="overflow-x-auto rounded-xl bg-slate-900 p-5 text-sm leading-relaxed text-slate-100"
+        >
+          <code>{example}</code>
+        </pre>
+      </PageSection>
+
+      <CallToAction title="Building something bigger?" text="Tell us what you are integrating. Our engineers are happy to help on chat.">
+        <ChatButton tone="band" label="Talk to an engineer" />
+        <SignUpButton tone="band" />
+      </CallToAction>
+    </ContentPageShell>
+  );
 }

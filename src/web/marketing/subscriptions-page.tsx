@@ -1,6 +1,80 @@
+import { CalendarClock, KeyRound, Layers, LineChart, RotateCcw, UserCog } from "lucide-react";
+import { CallToAction } from "@/components/marketing/call-to-action.tsx";
+import { ChatButton, SignUpButton } from "@/components/marketing/cta-buttons.tsx";
+import { FeatureGrid, type FeatureItem } from "@/components/marketing/feature-grid.tsx";
+import { PageSection } from "@/components/marketing/page-section.tsx";
+import { StepList } from "@/components/marketing/step-list.tsx";
 import { ContentPageShell } from "./content-page-shell.tsx";
 
-/** Subscription Management (subscriptions-page, spec §2.20). Placeholder until the full page is built. */
+const features: readonly FeatureItem[] = [
+  {
+    title: "Billing on schedule",
+    text: "Weekly, monthly or yearly: customers are charged on the day they signed up for, with no manual work from you.",
+    icon: CalendarClock,
+  },
+  {
+    title: "Tokenized payment details",
+    text: "Recurring payments use tokens, not stored card numbers. A leaked token is useless anywhere else, which keeps your customers safe.",
+    icon: KeyRound,
+  },
+  {
+    title: "Plans that fit your offer",
+    text: "Run several plans side by side, offer a trial period, and move customers between plans without starting again.",
+    icon: Layers,
+  },
+  {
+    title: "Smart retries",
+    text: "When a payment fails we try again at sensible intervals and tell you, so a declined card does not quietly become a lost customer.",
+    icon: RotateCcw,
+  },
+  {
+    title: "Customers in control",
+    text: "Subscribers can update their details or cancel without writing to you, which means fewer support requests and fewer disputes.",
+    icon: UserCog,
+  },
+  {
+    title: "Recurring revenue, measured",
+    text: "Follow new subscribers, cancellations and monthly revenue in the real-time analytics dashboard.",
+    icon: LineChart,
+  },
+];
+
+const steps = [
+  { title: "Define your plans", text: "Set the price, the billing period and any trial for each plan you offer." },
+  { title: "Add sign-up to your site", text: "Use a code snippet or plugin so customers subscribe where they already are." },
+  { title: "Let it run", text: "Payments arrive on schedule; you watch the numbers and focus on your product." },
+] as const;
+
+/** Subscription Management (spec §2.20). */
 export default function SubscriptionsPage() {
-  return <ContentPageShell title="Subscription Management" intro="Recurring billing made simple, with tokenized payments." />;
+  return (
+    <ContentPageShell
+      eyebrow="Products"
+      title="Subscription Management"
+      intro="Charge customers on a schedule, keep their payment details safe with tokenization, and see your recurring revenue as it grows."
+      actions={
+        <>
+          <SignUpButton />
+          <ChatButton />
+        </>
+      }
+    >
+      <PageSection
+        title="Recurring payments without the busywork"
+        intro="For software, memberships, tuition, boxes of tea: anything your customers pay for again and again."
+      >
+        <FeatureGrid items={features} />
+      </PageSection>
+      <PageSection tone="tint" title="Set up once" intro="Then let Nexapay handle every renewal.">
+        <StepList steps={steps} />
+      </PageSection>
+      <CallToAction
+        title="Turn one-off sales into steady income"
+        text="Create your account, or ask our sales team how subscriptions would work for your business."
+      >
+        <SignUpButton tone="band" />
+        <ChatButton tone="band" />
+      </CallToAction>
+    </ContentPageShell>
+  );
 }
