@@ -26,8 +26,11 @@ async function checkScreen(page: Page, name: string, { fullPage = true } = {}): 
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage });
 }
 
-/** A real PNG drawn in memory: a pale card with a coloured band and a grey photo box, like an ID card. */
-function idCardPng(band: readonly [number, number, number], width = 240, height = 150): Buffer {
+/**
+ * A real PNG drawn in memory: a pale card with a coloured band and a grey photo box, like an ID
+ * card. `grain` adds noise like a phone photo's, which deflate cannot shrink: a larger upload.
+ */
+function idCardPng(band: readonly [number, number, number], { width = 240, height = 150, grain = false } = {}): Buffer {
   const row = width * 3 + 1;
   const pixels = Buffer.alloc(row * height);
   for (let y = 0; y < height; y += 1) {
@@ -36,8 +39,12 @@ function idCardPng(band: readonly [number, number, number], width = 240, height 
       const inBand = y < 30;
       const inPhoto = x >= 16 && x < 76 && y >= 44 && y < 124;
       const inLine = x >= 92 && x < 220 && (y - 50) % 18 < 6 && y >= 50 && y < 120;
-      const [r, g, b] = inBand ? band : inPhoto ? [148, 163, 184] : inLine ? [203, 213, 225] : [248, 250, 252];
-      pixels.set([r, g, b], y * row + 1 + x * 3);
+      const color = inBand ? band : inPhoto ? [148, 163, 184] : inLine ? [203, 213, 225] : [248, 250, 252];
+      const noise = grain ? Math.floor(Math.random() * 16) - 8 : 0;
+      pixels.set(
+        color.map((c) => Math.max(0, Math.min(255, c + noise))),
+        y * row + 1 + x * 3,
+      );
     }
   }
   const chunk = (type: string, data: Buffer) => {
@@ -262,11 +269,24 @@ test("verification: both sides of a National ID make the request pending; Manage
     .toBe(240);
   await expect(page.getByTestId("verification-message")).toHaveText("Your documents are being reviewed.");
 
-  await back
-    .getByLabel("Back side image file")
-    .setInputFiles({ name: "national-id-back.png", mimeType: "image/png", buffer: idCardPng([30, 64, 175]) });
+  // Files over 5 MB are refused before anything is sent.
+  await back.getByLabel("Back side image file").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5_242_881) });
+  await expect(back.getByText("The file is larger than 5 MB")).toBeVisible();
+
+  // On a slow connection the upload shows its progress.
+  const photo = idCardPng([30, 64, 175], { width: 480, height: 300, grain: true });
+  expect(photo.length).toBeGreaterThan(90_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 40_000 });
+  await back.getByLabel("Back side image file").setInputFiles({ name: "national-id-back.png", mimeType: "image/png", buffer: photo });
   await back.getByRole("button", { name: /^Upload/ }).click();
-  await expect(back.getByRole("img", { name: "Uploaded back side" })).toBeVisible();
+  const progress = back.getByRole("progressbar", { name: "Uploading back side" });
+  await expect(progress).toBeVisible();
+  await expect(back.getByRole("button", { name: /^Uploading/ })).toBeDisabled();
+  await expect.poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(back.getByRole("img", { name: "Uploaded back side" })).toBeVisible({ timeout: 20_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(progress).toBeHidden();
   await expect(page.getByRole("tab", { name: /National ID.*uploaded/ })).toBeVisible();
   await expect(page.getByText("Pending").first()).toBeVisible();
 
