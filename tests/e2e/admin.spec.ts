@@ -251,7 +251,9 @@ test("users: balance adjustments, and suspending a customer signs them out and s
   await adjust.getByText("Subtract", { exact: true }).click();
   await adjust.getByLabel("Amount (BDT)").fill("50");
   await adjust.getByRole("button", { name: "Subtract from balance" }).click();
-  await expect(admin.page.getByText("Insufficient balance")).toBeVisible();
+  // The server's message, as a toast and under the amount.
+  await expect(admin.page.getByRole("region", { name: /Notifications/ }).getByText("Insufficient balance")).toBeVisible();
+  await expect(adjust.locator("#adjust-amount-error")).toHaveText("Insufficient balance");
   await adjust.getByText("Add", { exact: true }).click();
   await adjust.getByLabel("Amount (BDT)").fill("1250.50");
   await adjust.getByLabel("Note (optional)").fill("Goodwill credit");
@@ -523,9 +525,10 @@ for (const width of [1280, 375] as const) {
       await checkScreen(page, `admin-${name}-${width}`);
     }
 
-    // Dialogs and inline forms.
+    // Dialogs and inline forms. Phones show each record as a card (a list item), wider screens a table row.
+    const recordOf = (text: string) => page.getByRole(width === 375 ? "listitem" : "row").filter({ hasText: text });
     await page.goto("/admin/verifications");
-    const row = page.getByRole("row").filter({ hasText: customer.user.email });
+    const row = recordOf(customer.user.email);
     await row.getByRole("button", { name: /View documents/ }).click();
     await expect(page.getByRole("dialog").getByRole("img").first()).toBeVisible();
     await checkScreen(page, `admin-verification-documents-${width}`, { fullPage: false });
@@ -546,7 +549,7 @@ for (const width of [1280, 375] as const) {
     await page.keyboard.press("Escape");
 
     await page.goto("/admin/transactions");
-    await page.getByRole("row").filter({ hasText: customer.user.email }).first().getByRole("button", { name: "Reject" }).click();
+    await recordOf(customer.user.email).first().getByRole("button", { name: "Reject" }).click();
     await expect(page.getByRole("dialog", { name: "Reject transaction" })).toBeVisible();
     await checkScreen(page, `admin-reject-transaction-${width}`, { fullPage: false });
     await page.keyboard.press("Escape");

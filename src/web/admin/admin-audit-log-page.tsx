@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { auditEntrySchema } from "../../shared/admin-schemas.ts";
 import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
-import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ListFooter, ListToolbar } from "@/components/admin/list-controls.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -28,57 +29,29 @@ export default function AdminAuditLogPage() {
     placeholderData: keepPreviousData,
   });
 
-  let body;
-  if (entries.isPending) body = <TableMessageRow colSpan={columnCount}>Loading audit log...</TableMessageRow>;
-  else if (entries.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load the audit log</TableMessageRow>;
-  else if (entries.data.items.length === 0)
-    body = <TableMessageRow colSpan={columnCount}>{filters.action ? "No entries for this action" : "No entries yet"}</TableMessageRow>;
-  else
-    body = entries.data.items.map((entry) => {
-      const details = auditDetailPairs(entry.details);
-      return (
-        <Tr key={entry.id} className="align-top">
-          <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
-          <Td className="max-w-56">
-            <div className="truncate" title={entry.actorEmail ?? entry.actorId ?? undefined}>
-              {entry.actorEmail ?? (entry.actorId ? <span className="font-mono text-xs">{entry.actorId}</span> : "System")}
-            </div>
-            {entry.ip ? <div className="text-xs text-muted-foreground">{entry.ip}</div> : null}
-          </Td>
-          <Td className="font-medium whitespace-nowrap" data-action={entry.action}>
-            {auditActionLabel(entry.action)}
-          </Td>
-          <Td>
-            {entry.targetType ? (
-              <>
-                <div className="capitalize">{entry.targetType}</div>
-                {entry.targetId ? (
-                  <div className="font-mono text-xs text-muted-foreground" title={entry.targetId}>
-                    {entry.targetId.slice(0, 8)}
-                  </div>
-                ) : null}
-              </>
-            ) : (
-              <span className="text-muted-foreground">—</span>
-            )}
-          </Td>
-          <Td className="min-w-64">
-            {details.length > 0 ? (
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-                {details.map(([name, value]) => (
-                  <div key={name} className="contents">
-                    <dt className="text-muted-foreground">{name}</dt>
-                    <dd className="max-w-80 break-words">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : (
-              <span className="text-muted-foreground">—</span>
-            )}
-          </Td>
-        </Tr>
-      );
-    });
+  let message: ReactNode = null;
+  if (entries.isPending) message = "Loading audit log...";
+  else if (entries.isError) message = "Failed to load the audit log";
+  else if (entries.data.items.length === 0) message = filters.action ? "No entries for this action" : "No entries yet";
+  const items = entries.data?.items ?? [];
+
+  const actorOf = (entry: AuditEntry) =>
+    entry.actorEmail ?? (entry.actorId ? <span className="font-mono text-xs">{entry.actorId}</span> : "System");
+  const detailsOf = (entry: AuditEntry) => {
+    const details = auditDetailPairs(entry.details);
+    return details.length > 0 ? (
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        {details.map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="text-muted-foreground">{name}</dt>
+            <dd className="max-w-80 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    ) : (
+      <span className="text-muted-foreground">—</span>
+    );
+  };
 
   return (
     <>
@@ -104,16 +77,60 @@ export default function AdminAuditLogPage() {
           </NativeSelect>
         </div>
       </ListToolbar>
-      <AdminTable caption="Audit log">
-        <AdminTableHead>
-          <Th>When</Th>
-          <Th>Who</Th>
-          <Th>Action</Th>
-          <Th>Record</Th>
-          <Th>Details</Th>
-        </AdminTableHead>
-        <tbody>{body}</tbody>
-      </AdminTable>
+      <AdminList
+        caption="Audit log"
+        columnCount={columnCount}
+        message={message}
+        head={
+          <>
+            <Th>When</Th>
+            <Th>Who</Th>
+            <Th>Action</Th>
+            <Th>Record</Th>
+            <Th>Details</Th>
+          </>
+        }
+        rows={items.map((entry) => (
+          <Tr key={entry.id} className="align-top">
+            <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
+            <Td className="max-w-56">
+              <div className="truncate" title={entry.actorEmail ?? entry.actorId ?? undefined}>
+                {actorOf(entry)}
+              </div>
+              {entry.ip ? <div className="text-xs text-muted-foreground">{entry.ip}</div> : null}
+            </Td>
+            <Td className="font-medium whitespace-nowrap">{auditActionLabel(entry.action)}</Td>
+            <Td>
+              {entry.targetType ? (
+                <>
+                  <div className="capitalize">{entry.targetType}</div>
+                  {entry.targetId ? (
+                    <div className="font-mono text-xs text-muted-foreground" title={entry.targetId}>
+                      {entry.targetId.slice(0, 8)}
+                    </div>
+                  ) : null}
+                </>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
+            </Td>
+            <Td className="min-w-64">{detailsOf(entry)}</Td>
+          </Tr>
+        ))}
+        cards={items.map((entry) => (
+          <MobileCard key={entry.id} title={auditActionLabel(entry.action)}>
+            <CardField label="When">{formatDateTime(entry.createdAt)}</CardField>
+            <CardField label="Who">{actorOf(entry)}</CardField>
+            {entry.targetType ? (
+              <CardField label="Record">
+                <span className="capitalize">{entry.targetType}</span>{" "}
+                {entry.targetId ? <span className="font-mono text-xs text-muted-foreground">{entry.targetId.slice(0, 8)}</span> : null}
+              </CardField>
+            ) : null}
+            <CardField label="Details">{detailsOf(entry)}</CardField>
+          </MobileCard>
+        ))}
+      />
       {entries.data ? (
         <ListFooter
           page={page}

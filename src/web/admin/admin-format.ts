@@ -23,6 +23,14 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
 }
 
+const timeOfDay = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
+
+/** "2025-01-05T15:04:00Z" → "3:04 PM". */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : timeOfDay.format(date);
+}
+
 /** A wire amount "12500" / "12500.5" → "12,500.00 BDT" (exact: no float on the way). */
 export function formatBdtAmount(amount: string): string {
   try {

@@ -24,11 +24,6 @@ const codeFailedMessage = "Login failed. Please try again.";
 
 type SignInAnswer = { twoFactorRedirect?: boolean };
 
-/** Until /api/me reports twoFactorEnabled, an absent flag means "nothing to enrol". */
-function mustEnrolSecondFactor(me: Me): boolean {
-  return "twoFactorEnabled" in me && (me as { twoFactorEnabled: unknown }).twoFactorEnabled === false;
-}
-
 /**
  * Admin login (/admin and /admin/login): e-mail and password, then, for an admin who has enrolled
  * an authenticator app, the 6-digit code or a recovery code (DESIGN §6).
@@ -67,7 +62,7 @@ export default function AdminLoginPage() {
     }
     toast.success("Login successful!");
     const target = redirectTarget(location.state, "/admin/dashboard");
-    if (mustEnrolSecondFactor(me)) void navigate("/admin/two-factor", { replace: true, state: { from: target } });
+    if (!me.twoFactorEnabled) void navigate("/admin/two-factor", { replace: true, state: { from: target } });
     else void navigate(target, { replace: true });
     return true;
   }

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, LoaderCircle, Trash2, X } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 import type { adminSimSchema } from "../../shared/admin-schemas.ts";
 import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
-import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
@@ -59,66 +59,53 @@ export default function AdminSimsPage() {
   });
 
   const filtered = filters.q !== "" || filters.status !== "all";
-  let body;
-  if (sims.isPending) body = <TableMessageRow colSpan={columnCount}>Loading SIMs...</TableMessageRow>;
-  else if (sims.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load SIMs</TableMessageRow>;
-  else if (sims.data.items.length === 0)
-    body = (
-      <TableMessageRow colSpan={columnCount}>
-        {filtered ? "No SIMs matching the current filters" : "No SIMs registered yet."}
-      </TableMessageRow>
+  let message: ReactNode = null;
+  if (sims.isPending) message = "Loading SIMs...";
+  else if (sims.isError) message = "Failed to load SIMs";
+  else if (sims.data.items.length === 0) message = filtered ? "No SIMs matching the current filters" : "No SIMs registered yet.";
+  const items = sims.data?.items ?? [];
+
+  const actionsOf = (sim: AdminSim) => {
+    const running = setStatus.isPending && setStatus.variables.id === sim.id ? setStatus.variables.status : undefined;
+    const busy = running !== undefined || (remove.isPending && remove.variables === sim.id);
+    return (
+      <>
+        {sim.status !== "active" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
+            disabled={busy}
+            onClick={() => setStatus.mutate({ id: sim.id, status: "active" })}
+          >
+            {running === "active" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+            Approve<span className="sr-only"> SIM {sim.phoneNumber}</span>
+          </Button>
+        ) : null}
+        {sim.status !== "rejected" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="border-red-200 text-red-700 hover:bg-red-50"
+            disabled={busy}
+            onClick={() => setStatus.mutate({ id: sim.id, status: "rejected" })}
+          >
+            {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+            Reject<span className="sr-only"> SIM {sim.phoneNumber}</span>
+          </Button>
+        ) : null}
+        <RowIconButton
+          label={`Delete SIM ${sim.phoneNumber}`}
+          tooltip="Delete SIM"
+          className="text-destructive hover:bg-red-50"
+          disabled={busy}
+          onClick={() => setDeleting(sim)}
+        >
+          <Trash2 aria-hidden="true" />
+        </RowIconButton>
+      </>
     );
-  else
-    body = sims.data.items.map((sim) => {
-      const running = setStatus.isPending && setStatus.variables.id === sim.id ? setStatus.variables.status : undefined;
-      const busy = running !== undefined || (remove.isPending && remove.variables === sim.id);
-      return (
-        <Tr key={sim.id}>
-          <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
-          <Td>{sim.walletType}</Td>
-          <Td>
-            <div>{sim.username}</div>
-            <div className="text-xs text-muted-foreground">{sim.email}</div>
-          </Td>
-          <Td>
-            <StatusBadge status={sim.status} />
-          </Td>
-          <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
-          <Td>
-            <div className="flex justify-end gap-1">
-              {sim.status !== "active" ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
-                  disabled={busy}
-                  onClick={() => setStatus.mutate({ id: sim.id, status: "active" })}
-                >
-                  {running === "active" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
-                  Approve<span className="sr-only"> SIM {sim.phoneNumber}</span>
-                </Button>
-              ) : null}
-              {sim.status !== "rejected" ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="border-red-200 text-red-700 hover:bg-red-50"
-                  disabled={busy}
-                  onClick={() => setStatus.mutate({ id: sim.id, status: "rejected" })}
-                >
-                  {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
-                  Reject<span className="sr-only"> SIM {sim.phoneNumber}</span>
-                </Button>
-              ) : null}
-              <Button variant="ghost" size="sm" className="text-destructive" disabled={busy} onClick={() => setDeleting(sim)}>
-                <Trash2 aria-hidden="true" />
-                Delete<span className="sr-only"> SIM {sim.phoneNumber}</span>
-              </Button>
-            </div>
-          </Td>
-        </Tr>
-      );
-    });
+  };
 
   return (
     <>
@@ -149,17 +136,53 @@ export default function AdminSimsPage() {
         </div>
       </ListToolbar>
 
-      <AdminTable caption="SIMs">
-        <AdminTableHead>
-          <Th>Phone number</Th>
-          <Th>Wallet type</Th>
-          <Th>User</Th>
-          <Th>Status</Th>
-          <Th>Added</Th>
-          <Th className="text-right">Actions</Th>
-        </AdminTableHead>
-        <tbody>{body}</tbody>
-      </AdminTable>
+      <AdminList
+        caption="SIMs"
+        columnCount={columnCount}
+        message={message}
+        head={
+          <>
+            <Th>Phone number</Th>
+            <Th>Wallet type</Th>
+            <Th>User</Th>
+            <Th>Status</Th>
+            <Th>Added</Th>
+            <Th className="text-right">Actions</Th>
+          </>
+        }
+        rows={items.map((sim) => (
+          <Tr key={sim.id}>
+            <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
+            <Td>{sim.walletType}</Td>
+            <Td className="max-w-60">
+              <div className="truncate">{sim.username}</div>
+              <div className="truncate text-xs text-muted-foreground" title={sim.email}>
+                {sim.email}
+              </div>
+            </Td>
+            <Td>
+              <StatusBadge status={sim.status} />
+            </Td>
+            <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
+            <Td>
+              <div className="flex justify-end gap-1">{actionsOf(sim)}</div>
+            </Td>
+          </Tr>
+        ))}
+        cards={items.map((sim) => (
+          <MobileCard
+            key={sim.id}
+            title={<span className="tabular-nums">{sim.phoneNumber}</span>}
+            aside={<StatusBadge status={sim.status} />}
+            actions={actionsOf(sim)}
+          >
+            <CardField label="Wallet type">{sim.walletType}</CardField>
+            <CardField label="User">{sim.username}</CardField>
+            <CardField label="Email">{sim.email}</CardField>
+            <CardField label="Added">{formatShortDate(sim.createdAt)}</CardField>
+          </MobileCard>
+        ))}
+      />
       {sims.data ? (
         <ListFooter
           page={page}

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownToLine, ArrowUpFromLine, Check, Download, LoaderCircle, X } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { AdminTransactionDto } from "../../shared/admin-schemas.ts";
 import { errorCodes } from "../../shared/api-error.ts";
 import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
-import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
@@ -18,7 +18,7 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
-import { formatBdtAmount, formatDateTime } from "./admin-format.ts";
+import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
 import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
 const pageSize = 10; // spec §9
@@ -99,32 +99,27 @@ export default function AdminTransactionsPage() {
   });
 
   const filtered = filters.q !== "" || filters.type !== "all" || filters.status !== "all";
-  let body;
-  if (transactions.isPending) body = <TableMessageRow colSpan={columnCount}>Loading transactions...</TableMessageRow>;
-  else if (transactions.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load transactions</TableMessageRow>;
+  let message: ReactNode = null;
+  if (transactions.isPending) message = "Loading transactions...";
+  else if (transactions.isError) message = "Failed to load transactions";
   else if (transactions.data.items.length === 0)
-    body = (
-      <TableMessageRow colSpan={columnCount}>
-        {filtered ? (
-          "No transactions matching the current filters"
-        ) : (
-          <>
-            <span className="block font-medium text-foreground">No transactions found in the database.</span>
-            <span className="mt-1 block">Users must first create deposit or withdraw transactions before they appear here.</span>
-          </>
-        )}
-      </TableMessageRow>
+    message = filtered ? (
+      "No transactions matching the current filters"
+    ) : (
+      <>
+        <span className="block font-medium text-foreground">No transactions found in the database.</span>
+        <span className="mt-1 block">Users must first create deposit or withdraw transactions before they appear here.</span>
+      </>
     );
-  else
-    body = transactions.data.items.map((t) => (
-      <TransactionRow
-        key={t.id}
-        transaction={t}
-        running={inFlight.get(t.id)}
-        onApprove={() => approve.mutate(t.id)}
-        onReject={() => setRejecting(t)}
-      />
-    ));
+  const items = transactions.data?.items ?? [];
+  const actionsOf = (t: AdminTransactionDto) => (
+    <TransactionActions
+      transaction={t}
+      running={inFlight.get(t.id)}
+      onApprove={() => approve.mutate(t.id)}
+      onReject={() => setRejecting(t)}
+    />
+  );
 
   return (
     <>
@@ -175,19 +170,38 @@ export default function AdminTransactionsPage() {
         </div>
       </ListToolbar>
 
-      <AdminTable caption="Transactions">
-        <AdminTableHead>
-          <Th>Type</Th>
-          <Th>User</Th>
-          <Th>Email</Th>
-          <Th className="text-right">Amount</Th>
-          <Th>Method</Th>
-          <Th>Date</Th>
-          <Th>Status</Th>
-          <Th className="text-right">Actions</Th>
-        </AdminTableHead>
-        <tbody>{body}</tbody>
-      </AdminTable>
+      <AdminList
+        caption="Transactions"
+        columnCount={columnCount}
+        message={message}
+        head={
+          <>
+            <Th>Type</Th>
+            <Th>User</Th>
+            <Th>Email</Th>
+            <Th className="text-right">Amount</Th>
+            <Th>Method</Th>
+            <Th>Date</Th>
+            <Th>Status</Th>
+            <Th className="text-right">Actions</Th>
+          </>
+        }
+        rows={items.map((t) => (
+          <TransactionRow key={t.id} transaction={t} actions={actionsOf(t)} />
+        ))}
+        cards={items.map((t) => (
+          <MobileCard key={t.id} title={<TypeLabel type={t.type} />} aside={<StatusBadge status={t.status} />} actions={actionsOf(t)}>
+            <CardField label="Amount">
+              <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
+            </CardField>
+            <CardField label="User">{t.username}</CardField>
+            <CardField label="Email">{t.email}</CardField>
+            <CardField label="Method">{t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}</CardField>
+            <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
+            {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
+          </MobileCard>
+        ))}
+      />
       {transactions.data ? (
         <ListFooter
           page={page}
@@ -207,7 +221,58 @@ export default function AdminTransactionsPage() {
   );
 }
 
-function TransactionRow({
+function TypeLabel({ type }: { type: AdminTransactionDto["type"] }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 font-medium">
+      {type === "deposit" ? (
+        <ArrowDownToLine aria-hidden="true" className="size-4 text-emerald-700" />
+      ) : (
+        <ArrowUpFromLine aria-hidden="true" className="size-4 text-amber-700" />
+      )}
+      {type === "deposit" ? "Deposit" : "Withdraw"}
+    </span>
+  );
+}
+
+function TransactionRow({ transaction: t, actions }: { transaction: AdminTransactionDto; actions: ReactNode }) {
+  return (
+    <Tr>
+      <Td>
+        <TypeLabel type={t.type} />
+      </Td>
+      <Td className="max-w-32 truncate" title={t.username}>
+        {t.username}
+      </Td>
+      <Td className="max-w-44 truncate" title={t.email}>
+        {t.email}
+      </Td>
+      <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
+      <Td className="max-w-40 truncate" title={t.reference ?? undefined}>
+        {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
+      </Td>
+      <Td className="whitespace-nowrap">
+        <time dateTime={t.createdAt}>
+          <span className="block">{formatShortDate(t.createdAt)}</span>
+          <span className="block text-xs text-muted-foreground">{formatTime(t.createdAt)}</span>
+        </time>
+      </Td>
+      <Td>
+        <StatusBadge status={t.status} />
+        {t.status === "rejected" && t.rejectReason ? (
+          <p className="mt-1 max-w-48 truncate text-xs text-muted-foreground" title={t.rejectReason}>
+            {t.rejectReason}
+          </p>
+        ) : null}
+      </Td>
+      <Td className="text-right">
+        <div className="flex justify-end">{actions}</div>
+      </Td>
+    </Tr>
+  );
+}
+
+/** Approve and Reject on a pending row (spinning and disabled while in flight); the outcome on the others. */
+function TransactionActions({
   transaction: t,
   running,
   onApprove,
@@ -219,70 +284,39 @@ function TransactionRow({
   onReject: () => void;
 }) {
   const busy = running !== undefined;
+  if (t.status !== "pending")
+    return (
+      <span className={t.status === "completed" ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-red-700"}>
+        {t.status === "completed" ? "Approved" : "Rejected"}
+      </span>
+    );
   return (
-    <Tr>
-      <Td>
-        <span className="inline-flex items-center gap-1.5 font-medium">
-          {t.type === "deposit" ? (
-            <ArrowDownToLine aria-hidden="true" className="size-4 text-emerald-700" />
-          ) : (
-            <ArrowUpFromLine aria-hidden="true" className="size-4 text-amber-700" />
-          )}
-          {t.type === "deposit" ? "Deposit" : "Withdraw"}
-        </span>
-      </Td>
-      <Td>{t.username}</Td>
-      <Td className="max-w-56 truncate" title={t.email}>
-        {t.email}
-      </Td>
-      <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
-      <Td className="max-w-64 truncate" title={t.reference ?? undefined}>
-        {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
-      </Td>
-      <Td className="whitespace-nowrap">{formatDateTime(t.createdAt)}</Td>
-      <Td>
-        <StatusBadge status={t.status} />
-        {t.status === "rejected" && t.rejectReason ? (
-          <p className="mt-1 max-w-48 truncate text-xs text-muted-foreground" title={t.rejectReason}>
-            {t.rejectReason}
-          </p>
-        ) : null}
-      </Td>
-      <Td className="text-right">
-        {t.status === "pending" ? (
-          <div className="flex justify-end gap-1">
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-9 border-emerald-200 text-emerald-700 hover:bg-emerald-50"
-              aria-label="Approve"
-              title="Approve"
-              disabled={busy}
-              aria-busy={running === "approve" || undefined}
-              onClick={onApprove}
-            >
-              {running === "approve" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-9 border-red-200 text-red-700 hover:bg-red-50"
-              aria-label="Reject"
-              title="Reject"
-              disabled={busy}
-              aria-busy={running === "reject" || undefined}
-              onClick={onReject}
-            >
-              {running === "reject" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
-            </Button>
-          </div>
-        ) : (
-          <span className={t.status === "completed" ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-red-700"}>
-            {t.status === "completed" ? "Approved" : "Rejected"}
-          </span>
-        )}
-      </Td>
-    </Tr>
+    <div className="flex gap-1">
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-9 border-emerald-200 text-emerald-700 hover:bg-emerald-50"
+        aria-label="Approve"
+        title="Approve"
+        disabled={busy}
+        aria-busy={running === "approve" || undefined}
+        onClick={onApprove}
+      >
+        {running === "approve" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+      </Button>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-9 border-red-200 text-red-700 hover:bg-red-50"
+        aria-label="Reject"
+        title="Reject"
+        disabled={busy}
+        aria-busy={running === "reject" || undefined}
+        onClick={onReject}
+      >
+        {running === "reject" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+      </Button>
+    </div>
   );
 }
 

@@ -31,7 +31,7 @@ export default function AdminTwoFactorPage() {
   const { user } = useSession();
   const { signOut } = useAuthActions();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const enrolled = user !== null && "twoFactorEnabled" in user && user.twoFactorEnabled === true;
+  const enrolled = user?.twoFactorEnabled === true;
 
   if (enrolled && !enrolment) return <Navigate to="/admin/dashboard" replace />;
 

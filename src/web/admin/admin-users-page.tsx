@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { AdminUserDto } from "../../shared/admin-schemas.ts";
 import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
-import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
@@ -55,62 +55,47 @@ export default function AdminUsersPage() {
   });
 
   const filtered = filters.q !== "" || filters.status !== "all";
-  let body;
-  if (users.isPending) body = <TableMessageRow colSpan={columnCount}>Loading users...</TableMessageRow>;
-  else if (users.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load users</TableMessageRow>;
-  else if (users.data.items.length === 0)
-    body = <TableMessageRow colSpan={columnCount}>{filtered ? "No users matching the current filters" : "No users yet."}</TableMessageRow>;
-  else
-    body = users.data.items.map((user) => (
-      <Tr key={user.id}>
-        <Td className="max-w-64">
-          <div className="flex items-center gap-2">
-            <span className="truncate" title={user.email}>
-              {user.email}
-            </span>
-            {user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? "Super admin" : "Admin"}</Badge> : null}
-          </div>
-        </Td>
-        <Td>{user.username}</Td>
-        <Td>{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
-        <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
-        <Td>
-          <StatusBadge status={user.verificationStatus} label={user.verificationStatus === "approved" ? "Verified" : undefined} />
-        </Td>
-        <Td>
-          <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
-        </Td>
-        <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
-        <Td>
-          <div className="flex justify-end gap-1">
-            <Button variant="ghost" size="sm" onClick={() => setProfileTarget({ userId: user.id, email: user.email })}>
-              <Pencil aria-hidden="true" />
-              Edit profile<span className="sr-only"> of {user.email}</span>
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setAdjusting(user)}>
-              <Wallet aria-hidden="true" />
-              Adjust balance<span className="sr-only"> of {user.email}</span>
-            </Button>
-            {user.isSuspended ? (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={setStatus.isPending && setStatus.variables.id === user.id}
-                onClick={() => setStatus.mutate({ id: user.id, isSuspended: false })}
-              >
-                <CircleCheck aria-hidden="true" />
-                Activate<span className="sr-only"> {user.email}</span>
-              </Button>
-            ) : (
-              <Button variant="outline" size="sm" className="text-destructive" onClick={() => setSuspending(user)}>
-                <Ban aria-hidden="true" />
-                Suspend<span className="sr-only"> {user.email}</span>
-              </Button>
-            )}
-          </div>
-        </Td>
-      </Tr>
-    ));
+  let message: ReactNode = null;
+  if (users.isPending) message = "Loading users...";
+  else if (users.isError) message = "Failed to load users";
+  else if (users.data.items.length === 0) message = filtered ? "No users matching the current filters" : "No users yet.";
+  const items = users.data?.items ?? [];
+
+  const actionsOf = (user: AdminUserDto) => (
+    <>
+      <RowIconButton
+        label={`Edit profile of ${user.email}`}
+        tooltip="Edit profile"
+        onClick={() => setProfileTarget({ userId: user.id, email: user.email })}
+      >
+        <Pencil aria-hidden="true" />
+      </RowIconButton>
+      <RowIconButton label={`Adjust balance of ${user.email}`} tooltip="Adjust balance" onClick={() => setAdjusting(user)}>
+        <Wallet aria-hidden="true" />
+      </RowIconButton>
+      {user.isSuspended ? (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={setStatus.isPending && setStatus.variables.id === user.id}
+          onClick={() => setStatus.mutate({ id: user.id, isSuspended: false })}
+        >
+          <CircleCheck aria-hidden="true" />
+          Activate<span className="sr-only"> {user.email}</span>
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" className="text-destructive" onClick={() => setSuspending(user)}>
+          <Ban aria-hidden="true" />
+          Suspend<span className="sr-only"> {user.email}</span>
+        </Button>
+      )}
+    </>
+  );
+  const adminBadge = (user: AdminUserDto) =>
+    user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? "Super admin" : "Admin"}</Badge> : null;
+  const verification = (user: AdminUserDto) => (
+    <StatusBadge status={user.verificationStatus} label={user.verificationStatus === "approved" ? "Verified" : undefined} />
+  );
 
   return (
     <>
@@ -140,19 +125,69 @@ export default function AdminUsersPage() {
         </div>
       </ListToolbar>
 
-      <AdminTable caption="Users">
-        <AdminTableHead>
-          <Th>Email</Th>
-          <Th>Username</Th>
-          <Th>Name</Th>
-          <Th className="text-right">Balance</Th>
-          <Th>Verification</Th>
-          <Th>Status</Th>
-          <Th>Joined</Th>
-          <Th className="text-right">Actions</Th>
-        </AdminTableHead>
-        <tbody>{body}</tbody>
-      </AdminTable>
+      <AdminList
+        caption="Users"
+        columnCount={columnCount}
+        message={message}
+        head={
+          <>
+            <Th>Email</Th>
+            <Th>Username</Th>
+            <Th>Name</Th>
+            <Th className="text-right">Balance</Th>
+            <Th>Verification</Th>
+            <Th>Status</Th>
+            <Th>Joined</Th>
+            <Th className="text-right">Actions</Th>
+          </>
+        }
+        rows={items.map((user) => (
+          <Tr key={user.id}>
+            <Td className="max-w-60">
+              <div className="flex items-center gap-2">
+                <span className="truncate" title={user.email}>
+                  {user.email}
+                </span>
+                {adminBadge(user)}
+              </div>
+            </Td>
+            <Td className="max-w-40 truncate" title={user.username}>
+              {user.username}
+            </Td>
+            <Td className="max-w-40 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
+            <Td>{verification(user)}</Td>
+            <Td>
+              <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
+            </Td>
+            <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
+            <Td>
+              <div className="flex justify-end gap-1">{actionsOf(user)}</div>
+            </Td>
+          </Tr>
+        ))}
+        cards={items.map((user) => (
+          <MobileCard
+            key={user.id}
+            title={
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="break-all">{user.email}</span>
+                {adminBadge(user)}
+              </span>
+            }
+            aside={<StatusBadge status={user.isSuspended ? "suspended" : "active"} />}
+            actions={actionsOf(user)}
+          >
+            <CardField label="Username">{user.username}</CardField>
+            <CardField label="Name">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</CardField>
+            <CardField label="Balance">
+              <span className="font-medium tabular-nums">{formatBdtAmount(user.balance)}</span>
+            </CardField>
+            <CardField label="Verification">{verification(user)}</CardField>
+            <CardField label="Joined">{formatShortDate(user.createdAt)}</CardField>
+          </MobileCard>
+        ))}
+      />
       {users.data ? (
         <ListFooter
           page={page}

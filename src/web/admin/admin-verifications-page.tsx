@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 import type { adminVerificationSchema } from "../../shared/admin-schemas.ts";
 import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
-import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
@@ -69,64 +69,57 @@ export default function AdminVerificationsPage() {
     onError: (_error, input) => toast.error(`Failed to ${input.status} verification`),
   });
 
-  let body;
-  if (verifications.isPending) body = <TableMessageRow colSpan={columnCount}>Loading verification requests...</TableMessageRow>;
-  else if (verifications.isError) body = <TableMessageRow colSpan={columnCount}>Failed to load verification requests</TableMessageRow>;
-  else if (verifications.data.items.length === 0)
-    body = <TableMessageRow colSpan={columnCount}>No verification requests found</TableMessageRow>;
-  else
-    body = verifications.data.items.map((v) => {
-      const running = decide.isPending && decide.variables.id === v.id ? decide.variables.status : undefined;
-      return (
-        <Tr key={v.id}>
-          <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
-          <Td>
-            <div className="font-medium">{v.userName ?? "N/A"}</div>
-            <div className="text-xs text-muted-foreground">{v.userEmail}</div>
-          </Td>
-          <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
-          <Td>
-            <StatusBadge status={v.status} />
-          </Td>
-          <Td>
-            <div className="flex justify-end gap-1">
-              <Button variant="ghost" size="sm" onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail })}>
-                <Eye aria-hidden="true" />
-                View documents<span className="sr-only"> of {v.userEmail}</span>
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setProfileTarget({ userId: v.userId, email: v.userEmail })}>
-                <UserPen aria-hidden="true" />
-                Manage Profile<span className="sr-only"> of {v.userEmail}</span>
-              </Button>
-              {v.status !== "approved" ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
-                  disabled={running !== undefined}
-                  onClick={() => decide.mutate({ id: v.id, status: "approved" })}
-                >
-                  {running === "approved" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
-                  Approve<span className="sr-only"> verification of {v.userEmail}</span>
-                </Button>
-              ) : null}
-              {v.status !== "rejected" ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="border-red-200 text-red-700 hover:bg-red-50"
-                  disabled={running !== undefined}
-                  onClick={() => decide.mutate({ id: v.id, status: "rejected" })}
-                >
-                  {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
-                  Reject<span className="sr-only"> verification of {v.userEmail}</span>
-                </Button>
-              ) : null}
-            </div>
-          </Td>
-        </Tr>
-      );
-    });
+  let message: ReactNode = null;
+  if (verifications.isPending) message = "Loading verification requests...";
+  else if (verifications.isError) message = "Failed to load verification requests";
+  else if (verifications.data.items.length === 0) message = "No verification requests found";
+  const items = verifications.data?.items ?? [];
+
+  const actionsOf = (v: AdminVerification) => {
+    const running = decide.isPending && decide.variables.id === v.id ? decide.variables.status : undefined;
+    return (
+      <>
+        <RowIconButton
+          label={`View documents of ${v.userEmail}`}
+          tooltip="View documents"
+          onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail })}
+        >
+          <Eye aria-hidden="true" />
+        </RowIconButton>
+        <RowIconButton
+          label={`Manage Profile of ${v.userEmail}`}
+          tooltip="Manage Profile"
+          onClick={() => setProfileTarget({ userId: v.userId, email: v.userEmail })}
+        >
+          <UserPen aria-hidden="true" />
+        </RowIconButton>
+        {v.status !== "approved" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
+            disabled={running !== undefined}
+            onClick={() => decide.mutate({ id: v.id, status: "approved" })}
+          >
+            {running === "approved" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+            Approve<span className="sr-only"> verification of {v.userEmail}</span>
+          </Button>
+        ) : null}
+        {v.status !== "rejected" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="border-red-200 text-red-700 hover:bg-red-50"
+            disabled={running !== undefined}
+            onClick={() => decide.mutate({ id: v.id, status: "rejected" })}
+          >
+            {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+            Reject<span className="sr-only"> verification of {v.userEmail}</span>
+          </Button>
+        ) : null}
+      </>
+    );
+  };
 
   return (
     <>
@@ -143,16 +136,56 @@ export default function AdminVerificationsPage() {
         <FilterButtons label="Status" options={statusButtons} value={filters.status} onChange={(status) => update({ status })} />
       </ListToolbar>
 
-      <AdminTable caption="Verification requests">
-        <AdminTableHead>
-          <Th>Date</Th>
-          <Th>User</Th>
-          <Th>Document Type</Th>
-          <Th>Status</Th>
-          <Th className="text-right">Actions</Th>
-        </AdminTableHead>
-        <tbody>{body}</tbody>
-      </AdminTable>
+      <AdminList
+        caption="Verification requests"
+        columnCount={columnCount}
+        message={message}
+        head={
+          <>
+            <Th>Date</Th>
+            <Th>User</Th>
+            <Th>Document Type</Th>
+            <Th>Status</Th>
+            <Th className="text-right">Actions</Th>
+          </>
+        }
+        rows={items.map((v) => (
+          <Tr key={v.id}>
+            <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
+            <Td className="max-w-72">
+              <div className="truncate font-medium">{v.userName ?? "N/A"}</div>
+              <div className="truncate text-xs text-muted-foreground" title={v.userEmail}>
+                {v.userEmail}
+              </div>
+            </Td>
+            <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
+            <Td>
+              <StatusBadge status={v.status} />
+            </Td>
+            <Td>
+              <div className="flex justify-end gap-1">{actionsOf(v)}</div>
+            </Td>
+          </Tr>
+        ))}
+        cards={items.map((v) => (
+          <MobileCard
+            key={v.id}
+            title={
+              <>
+                <span className="block">{v.userName ?? "N/A"}</span>
+                <span className="block text-xs font-normal break-all text-muted-foreground">{v.userEmail}</span>
+              </>
+            }
+            aside={<StatusBadge status={v.status} />}
+            actions={actionsOf(v)}
+          >
+            <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
+            <CardField label="Document Type">
+              <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
+            </CardField>
+          </MobileCard>
+        ))}
+      />
       {verifications.data ? (
         <ListFooter
           page={page}

@@ -2,10 +2,8 @@
 // server says the admin session is over (401, e.g. SESSION_IDLE_TIMEOUT after 15 idle minutes) or
 // that the admin must first enrol a second factor (403 TWO_FACTOR_REQUIRED), the screen that asked
 // cannot help: the admin layout hears about it here and leaves for /admin/login or /admin/two-factor.
+import { errorCodes } from "../../../shared/api-error.ts";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
-
-export const sessionIdleTimeoutCode = "SESSION_IDLE_TIMEOUT";
-export const twoFactorRequiredCode = "TWO_FACTOR_REQUIRED";
 
 export type AdminSessionProblem = { kind: "signed-out"; message: string | undefined } | { kind: "two-factor-required" };
 
@@ -25,8 +23,11 @@ function report(problem: AdminSessionProblem): void {
 /** What an ApiError says about the session, if anything. */
 export function sessionProblemOf(error: unknown): AdminSessionProblem | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.status === 401) return { kind: "signed-out", message: error.code === sessionIdleTimeoutCode ? error.message : undefined };
-  if (error.status === 403 && error.code === twoFactorRequiredCode) return { kind: "two-factor-required" };
+  if (error.status === 401)
+    return { kind: "signed-out", message: error.code === errorCodes.sessionIdleTimeout ? error.message : undefined };
+  // A suspended account's sessions are ended by the server as it answers.
+  if (error.status === 403 && error.code === errorCodes.suspended) return { kind: "signed-out", message: error.message };
+  if (error.status === 403 && error.code === errorCodes.twoFactorRequired) return { kind: "two-factor-required" };
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/lib/class-names.ts";
 
 // The back office's tables: real <table> markup (screen readers announce rows and column
@@ -7,8 +8,9 @@ import { cn } from "@/lib/class-names.ts";
 export function AdminTable({ caption, className, children }: { caption: string; className?: string; children: ReactNode }) {
   return (
     <div className={cn("overflow-hidden rounded-xl border border-border bg-white shadow-sm", className)}>
-      {/* tabIndex: a keyboard user can focus the region and scroll it with the arrow keys. */}
-      <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
+      {/* tabIndex: a keyboard user can focus the region and scroll it with the arrow keys. relative: visually
+          hidden (absolutely placed) labels inside stay inside this scroller instead of widening the page. */}
+      <div className="relative overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
         <table className="w-full min-w-max border-collapse text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           {children}
@@ -26,12 +28,27 @@ export function AdminTableHead({ children }: { children: ReactNode }) {
   );
 }
 
+/** A compact icon-only row action: `label` is its accessible name and its tooltip. */
+export function RowIconButton({
+  label,
+  tooltip,
+  className,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Button>, "aria-label" | "size"> & { label: string; tooltip: string }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} title={tooltip} className={cn("size-9", className)} {...props}>
+      {children}
+    </Button>
+  );
+}
+
 export function Th({ className, ...props }: ComponentProps<"th">) {
-  return <th scope="col" className={cn("px-4 py-3 whitespace-nowrap", className)} {...props} />;
+  return <th scope="col" className={cn("px-3 py-3 whitespace-nowrap first:pl-4 last:pr-4", className)} {...props} />;
 }
 
 export function Td({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-4 py-3 align-middle", className)} {...props} />;
+  return <td className={cn("px-3 py-3 align-middle first:pl-4 last:pr-4", className)} {...props} />;
 }
 
 export function Tr({ className, ...props }: ComponentProps<"tr">) {
@@ -46,5 +63,79 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
         {children}
       </td>
     </tr>
+  );
+}
+
+/**
+ * A list screen's rows twice over: a table from 768 px up, and a stack of cards on phones, where
+ * a table of eight columns would hide its actions off to the right. `message` (loading, empty, an
+ * error) replaces the rows in both.
+ */
+export function AdminList({
+  caption,
+  head,
+  columnCount,
+  message,
+  rows,
+  cards,
+}: {
+  caption: string;
+  head: ReactNode;
+  columnCount: number;
+  message: ReactNode | null;
+  rows: ReactNode;
+  cards: ReactNode;
+}) {
+  return (
+    <>
+      <AdminTable caption={caption} className="hidden md:block">
+        <AdminTableHead>{head}</AdminTableHead>
+        <tbody>{message ? <TableMessageRow colSpan={columnCount}>{message}</TableMessageRow> : rows}</tbody>
+      </AdminTable>
+      <div className="md:hidden">
+        {message ? (
+          <div className="rounded-xl border border-border bg-white px-4 py-10 text-center text-sm text-muted-foreground shadow-sm">
+            {message}
+          </div>
+        ) : (
+          <ul aria-label={caption} className="grid gap-3">
+            {cards}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** One record on a phone: a title line, its fields, and its actions at the bottom. */
+export function MobileCard({
+  title,
+  aside,
+  children,
+  actions,
+}: {
+  title: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <li className="grid gap-3 rounded-xl border border-border bg-white p-4 text-sm shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 font-medium">{title}</div>
+        {aside ? <div className="shrink-0">{aside}</div> : null}
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">{children}</dl>
+      {actions ? <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3">{actions}</div> : null}
+    </li>
+  );
+}
+
+export function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
   );
 }
