@@ -150,17 +150,34 @@ export type TestApp = {
 export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const kind = inject("dbKind");
   const dataDir = await mkdtemp(path.join(tmpdir(), "nexapay-test-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: publicUrl,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    LOG_LEVEL: "silent",
-    NODE_ENV: "test",
-    ...options.env,
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  let config: Config;
+  try {
+    config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: publicUrl,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "silent",
+      NODE_ENV: "test",
+      ...options.env,
+    });
+  } catch (error) {
+    await removeDataDir();
+    throw error;
+  }
+  const fresh = await freshDatabase(kind).catch(async (error: unknown) => {
+    await removeDataDir();
+    throw error;
   });
-  const fresh = await freshDatabase(kind);
-  const { app, auth } = await buildApp({ config, database: fresh.database, logger: false, webDir: null });
-  await app.ready();
+  const buildReady = async () => {
+    const built = await buildApp({ config, database: fresh.database, logger: false, webDir: null });
+    await built.app.ready();
+    return built;
+  };
+  const { app, auth } = await buildReady().catch(async (error: unknown) => {
+    await fresh.drop().finally(removeDataDir);
+    throw error;
+  });
 
   let ipCount = 0;
   const nextIp = () => {
@@ -236,11 +253,14 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     async close() {
       // With the database already gone, the app's own onClose hooks (LISTEN) cannot end cleanly.
       const closedEarly = fresh.database.closedEarly();
-      await app.close().catch((error: unknown) => {
-        if (!closedEarly) throw error;
-      });
-      await fresh.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await app.close().catch((error: unknown) => {
+          if (!closedEarly) throw error;
+        });
+      } finally {
+        // Whatever happened above, leave no database and no temp folder behind.
+        await fresh.drop().finally(removeDataDir);
+      }
     },
   };
   return testApp;
