@@ -112,8 +112,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
 
-  app.get("/api/health", { schema: { tags: ["public"] } }, async () => {
-    await database.db.execute(sql`select 1`);
+  app.get("/api/health", { schema: { tags: ["public"] } }, async (request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+    } catch (error) {
+      request.log.error({ err: error }, "health check: the database does not answer");
+      return reply.status(503).send(new AppError(503, "UNAVAILABLE", "The database does not answer.").toBody());
+    }
     return { status: "ok", database: database.kind };
   });
   registerAuthRoutes(app, { auth, db: database.db, guards });

@@ -5,9 +5,9 @@ import { isBdtAmount } from "./money.ts";
 import { simStatuses, simWalletTypes } from "./sim-schemas.ts";
 import { documentTypes } from "./verification-schemas.ts";
 import { verificationStatuses } from "./profile-schemas.ts";
-import { pageQuerySchema, transactionStatuses, transactionTypes } from "./wallet-schemas.ts";
+import { pageQuerySchema, searchTextSchema, transactionStatuses, transactionTypes } from "./wallet-schemas.ts";
 
-const search = z.string().trim().max(100, "Search text must be at most 100 characters").default("");
+const search = searchTextSchema;
 
 export const adminTransactionsQuerySchema = pageQuerySchema(10).extend({
   type: z.enum(["all", ...transactionTypes], { error: "type must be all, deposit or withdraw" }).default("all"),

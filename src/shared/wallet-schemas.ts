@@ -89,9 +89,20 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 }
 
+/**
+ * Search text. Amounts are shown grouped ("1,500.00 BDT") but stored plain: a search that is only
+ * digits, commas and a point drops the commas, so "1,500" finds 1500.00.
+ */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .max(100, "Search text must be at most 100 characters")
+  .transform((text) => (/^[\d,]+(\.\d*)?$/.test(text) ? text.replace(/,/g, "") : text))
+  .default("");
+
 export const customerTransactionsQuerySchema = pageQuerySchema(5).extend({
   type: z.enum(["all", ...transactionTypes], { error: "type must be all, deposit or withdraw" }).default("all"),
-  q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
+  q: searchTextSchema,
 });
 
 export const depositInfoSchema = z.object({ network: z.string(), address: z.string(), rate: z.string(), minUsdt: z.string() });

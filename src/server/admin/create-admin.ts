@@ -40,16 +40,28 @@ export async function createUserWithPassword(auth: Auth, db: Db, input: { email:
     accountId: created.id,
     password: await ctx.password.hash(input.password),
   });
-  await createProfile(db, { userId: created.id, username: await freeUsernameFor(db, input.email), country: "BD" });
+  // Two admins created at once from e-mails with the same local part may race for one username:
+  // the loser takes a suffixed one instead of failing.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await createProfile(db, { userId: created.id, username: await freeUsernameFor(db, input.email, attempt > 0), country: "BD" });
+      break;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) {
+        await ctx.internalAdapter.deleteUser(created.id);
+        throw error;
+      }
+    }
+  }
   return created.id;
 }
 
-async function freeUsernameFor(db: Db, email: string): Promise<string> {
+async function freeUsernameFor(db: Db, email: string, forceSuffix: boolean): Promise<string> {
   const base = (email.split("@")[0] ?? "admin")
     .replace(/[^A-Za-z0-9._-]/g, "")
     .slice(0, 20)
     .padEnd(3, "0");
-  if (!(await isUsernameTaken(db, base))) return base;
+  if (!forceSuffix && !(await isUsernameTaken(db, base))) return base;
   return `${base}-${randomBytes(3).toString("hex")}`;
 }
 
