@@ -57,7 +57,7 @@ export default function ContactPage() {
         </ul>
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[3fr_2fr]">
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[3fr_2fr]">
         <ContactForm />
         <section aria-labelledby="offices-title">
           <h2 id="offices-title" className="text-2xl font-bold tracking-tight text-slate-900">

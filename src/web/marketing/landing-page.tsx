@@ -78,7 +78,7 @@ export default function LandingPage() {
     <>
       <title>Nexapay · Next Generation Payment Solutions</title>
       <section className="bg-gradient-to-b from-emerald-50 via-white to-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr]">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr]">
           <div className="text-center lg:text-left">
             <p className="inline-flex rounded-full border border-emerald-200 bg-white px-3 py-1 text-sm font-medium text-emerald-800">
               Secure payments for businesses and individuals
@@ -207,20 +207,20 @@ function WalletPreview() {
   return (
     <figure className="mx-auto w-full max-w-md">
       <div className="rounded-2xl border border-border bg-white p-6 shadow-lg">
-        <div className="flex items-start justify-between gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <div>
             <p className="text-sm text-slate-600">Available balance</p>
-            <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900">32,500.00 BDT</p>
+            <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">32,500.00 BDT</p>
           </div>
           <p className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-800">Verified</p>
         </div>
-        <ul className="mt-6 grid gap-3">
-          <PreviewRow direction="in" title="Deposit · 300 USDT" detail="TRC-20 · credited at 125 BDT" amount="+37,500.00 BDT" />
-          <PreviewRow direction="out" title="Withdraw · bKash" detail="Completed in 18 minutes" amount="−5,000.00 BDT" />
-          <PreviewRow direction="in" title="Deposit · 40 USDT" detail="TRC-20 · pending" amount="+5,000.00 BDT" />
+        <ul className="mt-6 grid grid-cols-1 gap-3">
+          <PreviewRow direction="in" title="Deposit" detail="300 USDT · TRC-20" amount="+37,500.00" />
+          <PreviewRow direction="out" title="Withdraw" detail="bKash · in 18 minutes" amount="−5,000.00" />
+          <PreviewRow direction="in" title="Deposit" detail="40 USDT · pending" amount="+5,000.00" />
         </ul>
       </div>
-      <figcaption className="mt-3 text-center text-xs text-slate-600">Example wallet. Amounts for illustration only.</figcaption>
+      <figcaption className="mt-3 text-center text-xs text-slate-600">Example wallet, amounts in BDT at 125 BDT per USDT. For illustration only.</figcaption>
     </figure>
   );
 }

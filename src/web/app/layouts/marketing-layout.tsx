@@ -134,8 +134,8 @@ export default function MarketingLayout() {
       </main>
 
       <footer className="bg-slate-900 text-slate-300">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-          <div className="grid content-start gap-4">
+        <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:grid-cols-4">
+          <div className="col-span-2 grid content-start gap-4 sm:col-span-3 lg:col-span-1">
             <p className="text-lg font-bold text-white">Nexapay</p>
             <p className="text-sm">
               Next generation payment solutions for businesses and individuals: USDT on TRC-20 in, BDT out to bKash, Nagad and Upay.
