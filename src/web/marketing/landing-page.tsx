@@ -220,7 +220,9 @@ function WalletPreview() {
           <PreviewRow direction="in" title="Deposit" detail="40 USDT · pending" amount="+5,000.00" />
         </ul>
       </div>
-      <figcaption className="mt-3 text-center text-xs text-slate-600">Example wallet, amounts in BDT at 125 BDT per USDT. For illustration only.</figcaption>
+      <figcaption className="mt-3 text-center text-xs text-slate-600">
+        Example wallet, amounts in BDT at 125 BDT per USDT. For illustration only.
+      </figcaption>
     </figure>
   );
 }
