@@ -109,6 +109,8 @@ test("rejecting a withdrawal restores the customer's available balance", async (
   const approved = await admin.page.request.post(`/api/admin/transactions/${deposit.id}/approve`, { headers: originHeaders });
   expect(approved.status()).toBe(200);
   const withdrawal = await requestWithdrawal(customer.page.request, "500");
+  const wallet = await customer.page.request.get("/api/wallet");
+  expect(await wallet.json()).toMatchObject({ balance: "2500.00", availableBalance: "2000.00", heldBalance: "500.00" });
   await customer.page.goto("/withdraw");
   await expect(customer.page.getByTestId("available-balance")).toHaveText("2,000.00 BDT");
 
@@ -539,9 +541,7 @@ for (const width of [1280, 375] as const) {
     await page.keyboard.press("Escape");
 
     await page.goto("/admin/users");
-    await page
-      .getByRole("row")
-      .filter({ hasText: customer.user.email })
+    await recordOf(customer.user.email)
       .getByRole("button", { name: /Adjust balance/ })
       .click();
     await expect(page.getByRole("dialog", { name: "Adjust balance" })).toBeVisible();

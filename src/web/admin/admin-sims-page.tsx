@@ -150,38 +150,42 @@ export default function AdminSimsPage() {
             <Th className="text-right">Actions</Th>
           </>
         }
-        rows={items.map((sim) => (
-          <Tr key={sim.id}>
-            <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
-            <Td>{sim.walletType}</Td>
-            <Td className="max-w-60">
-              <div className="truncate">{sim.username}</div>
-              <div className="truncate text-xs text-muted-foreground" title={sim.email}>
-                {sim.email}
-              </div>
-            </Td>
-            <Td>
-              <StatusBadge status={sim.status} />
-            </Td>
-            <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
-            <Td>
-              <div className="flex justify-end gap-1">{actionsOf(sim)}</div>
-            </Td>
-          </Tr>
-        ))}
-        cards={items.map((sim) => (
-          <MobileCard
-            key={sim.id}
-            title={<span className="tabular-nums">{sim.phoneNumber}</span>}
-            aside={<StatusBadge status={sim.status} />}
-            actions={actionsOf(sim)}
-          >
-            <CardField label="Wallet type">{sim.walletType}</CardField>
-            <CardField label="User">{sim.username}</CardField>
-            <CardField label="Email">{sim.email}</CardField>
-            <CardField label="Added">{formatShortDate(sim.createdAt)}</CardField>
-          </MobileCard>
-        ))}
+        rows={() =>
+          items.map((sim) => (
+            <Tr key={sim.id}>
+              <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
+              <Td>{sim.walletType}</Td>
+              <Td className="max-w-60">
+                <div className="truncate">{sim.username}</div>
+                <div className="truncate text-xs text-muted-foreground" title={sim.email}>
+                  {sim.email}
+                </div>
+              </Td>
+              <Td>
+                <StatusBadge status={sim.status} />
+              </Td>
+              <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
+              <Td>
+                <div className="flex justify-end gap-1">{actionsOf(sim)}</div>
+              </Td>
+            </Tr>
+          ))
+        }
+        cards={() =>
+          items.map((sim) => (
+            <MobileCard
+              key={sim.id}
+              title={<span className="tabular-nums">{sim.phoneNumber}</span>}
+              aside={<StatusBadge status={sim.status} />}
+              actions={actionsOf(sim)}
+            >
+              <CardField label="Wallet type">{sim.walletType}</CardField>
+              <CardField label="User">{sim.username}</CardField>
+              <CardField label="Email">{sim.email}</CardField>
+              <CardField label="Added">{formatShortDate(sim.createdAt)}</CardField>
+            </MobileCard>
+          ))
+        }
       />
       {sims.data ? (
         <ListFooter

@@ -186,21 +186,23 @@ export default function AdminTransactionsPage() {
             <Th className="text-right">Actions</Th>
           </>
         }
-        rows={items.map((t) => (
-          <TransactionRow key={t.id} transaction={t} actions={actionsOf(t)} />
-        ))}
-        cards={items.map((t) => (
-          <MobileCard key={t.id} title={<TypeLabel type={t.type} />} aside={<StatusBadge status={t.status} />} actions={actionsOf(t)}>
-            <CardField label="Amount">
-              <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
-            </CardField>
-            <CardField label="User">{t.username}</CardField>
-            <CardField label="Email">{t.email}</CardField>
-            <CardField label="Method">{t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}</CardField>
-            <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
-            {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
-          </MobileCard>
-        ))}
+        rows={() => items.map((t) => <TransactionRow key={t.id} transaction={t} actions={actionsOf(t)} />)}
+        cards={() =>
+          items.map((t) => (
+            <MobileCard key={t.id} title={<TypeLabel type={t.type} />} aside={<StatusBadge status={t.status} />} actions={actionsOf(t)}>
+              <CardField label="Amount">
+                <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
+              </CardField>
+              <CardField label="User">{t.username}</CardField>
+              <CardField label="Email">{t.email}</CardField>
+              <CardField label="Method">
+                {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
+              </CardField>
+              <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
+              {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
+            </MobileCard>
+          ))
+        }
       />
       {transactions.data ? (
         <ListFooter

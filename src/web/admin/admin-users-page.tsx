@@ -141,52 +141,56 @@ export default function AdminUsersPage() {
             <Th className="text-right">Actions</Th>
           </>
         }
-        rows={items.map((user) => (
-          <Tr key={user.id}>
-            <Td className="max-w-60">
-              <div className="flex items-center gap-2">
-                <span className="truncate" title={user.email}>
-                  {user.email}
+        rows={() =>
+          items.map((user) => (
+            <Tr key={user.id}>
+              <Td className="max-w-60">
+                <div className="flex items-center gap-2">
+                  <span className="truncate" title={user.email}>
+                    {user.email}
+                  </span>
+                  {adminBadge(user)}
+                </div>
+              </Td>
+              <Td className="max-w-40 truncate" title={user.username}>
+                {user.username}
+              </Td>
+              <Td className="max-w-40 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
+              <Td>{verification(user)}</Td>
+              <Td>
+                <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
+              </Td>
+              <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
+              <Td>
+                <div className="flex justify-end gap-1">{actionsOf(user)}</div>
+              </Td>
+            </Tr>
+          ))
+        }
+        cards={() =>
+          items.map((user) => (
+            <MobileCard
+              key={user.id}
+              title={
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="break-all">{user.email}</span>
+                  {adminBadge(user)}
                 </span>
-                {adminBadge(user)}
-              </div>
-            </Td>
-            <Td className="max-w-40 truncate" title={user.username}>
-              {user.username}
-            </Td>
-            <Td className="max-w-40 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
-            <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
-            <Td>{verification(user)}</Td>
-            <Td>
-              <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
-            </Td>
-            <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
-            <Td>
-              <div className="flex justify-end gap-1">{actionsOf(user)}</div>
-            </Td>
-          </Tr>
-        ))}
-        cards={items.map((user) => (
-          <MobileCard
-            key={user.id}
-            title={
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="break-all">{user.email}</span>
-                {adminBadge(user)}
-              </span>
-            }
-            aside={<StatusBadge status={user.isSuspended ? "suspended" : "active"} />}
-            actions={actionsOf(user)}
-          >
-            <CardField label="Username">{user.username}</CardField>
-            <CardField label="Name">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</CardField>
-            <CardField label="Balance">
-              <span className="font-medium tabular-nums">{formatBdtAmount(user.balance)}</span>
-            </CardField>
-            <CardField label="Verification">{verification(user)}</CardField>
-            <CardField label="Joined">{formatShortDate(user.createdAt)}</CardField>
-          </MobileCard>
-        ))}
+              }
+              aside={<StatusBadge status={user.isSuspended ? "suspended" : "active"} />}
+              actions={actionsOf(user)}
+            >
+              <CardField label="Username">{user.username}</CardField>
+              <CardField label="Name">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</CardField>
+              <CardField label="Balance">
+                <span className="font-medium tabular-nums">{formatBdtAmount(user.balance)}</span>
+              </CardField>
+              <CardField label="Verification">{verification(user)}</CardField>
+              <CardField label="Joined">{formatShortDate(user.createdAt)}</CardField>
+            </MobileCard>
+          ))
+        }
       />
       {users.data ? (
         <ListFooter

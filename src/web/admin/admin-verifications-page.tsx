@@ -149,42 +149,46 @@ export default function AdminVerificationsPage() {
             <Th className="text-right">Actions</Th>
           </>
         }
-        rows={items.map((v) => (
-          <Tr key={v.id}>
-            <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
-            <Td className="max-w-72">
-              <div className="truncate font-medium">{v.userName ?? "N/A"}</div>
-              <div className="truncate text-xs text-muted-foreground" title={v.userEmail}>
-                {v.userEmail}
-              </div>
-            </Td>
-            <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
-            <Td>
-              <StatusBadge status={v.status} />
-            </Td>
-            <Td>
-              <div className="flex justify-end gap-1">{actionsOf(v)}</div>
-            </Td>
-          </Tr>
-        ))}
-        cards={items.map((v) => (
-          <MobileCard
-            key={v.id}
-            title={
-              <>
-                <span className="block">{v.userName ?? "N/A"}</span>
-                <span className="block text-xs font-normal break-all text-muted-foreground">{v.userEmail}</span>
-              </>
-            }
-            aside={<StatusBadge status={v.status} />}
-            actions={actionsOf(v)}
-          >
-            <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
-            <CardField label="Document Type">
-              <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
-            </CardField>
-          </MobileCard>
-        ))}
+        rows={() =>
+          items.map((v) => (
+            <Tr key={v.id}>
+              <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
+              <Td className="max-w-72">
+                <div className="truncate font-medium">{v.userName ?? "N/A"}</div>
+                <div className="truncate text-xs text-muted-foreground" title={v.userEmail}>
+                  {v.userEmail}
+                </div>
+              </Td>
+              <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
+              <Td>
+                <StatusBadge status={v.status} />
+              </Td>
+              <Td>
+                <div className="flex justify-end gap-1">{actionsOf(v)}</div>
+              </Td>
+            </Tr>
+          ))
+        }
+        cards={() =>
+          items.map((v) => (
+            <MobileCard
+              key={v.id}
+              title={
+                <>
+                  <span className="block">{v.userName ?? "N/A"}</span>
+                  <span className="block text-xs font-normal break-all text-muted-foreground">{v.userEmail}</span>
+                </>
+              }
+              aside={<StatusBadge status={v.status} />}
+              actions={actionsOf(v)}
+            >
+              <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
+              <CardField label="Document Type">
+                <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
+              </CardField>
+            </MobileCard>
+          ))
+        }
       />
       {verifications.data ? (
         <ListFooter

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/lib/class-names.ts";
 
@@ -66,10 +66,23 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
   );
 }
 
+const wideQuery = "(min-width: 768px)"; // spec §9: the mobile breakpoint
+
+function subscribeToWidth(onChange: () => void): () => void {
+  const query = window.matchMedia(wideQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** True from 768 px up, following the window as it is resized. */
+export function useIsWide(): boolean {
+  return useSyncExternalStore(subscribeToWidth, () => window.matchMedia(wideQuery).matches);
+}
+
 /**
- * A list screen's rows twice over: a table from 768 px up, and a stack of cards on phones, where
- * a table of eight columns would hide its actions off to the right. `message` (loading, empty, an
- * error) replaces the rows in both.
+ * A list screen's rows: a table from 768 px up, and a stack of cards on phones, where a table of
+ * eight columns would hide its actions off to the right. Only one of the two is rendered, so each
+ * action exists once on the page. `message` (loading, empty, an error) replaces the rows.
  */
 export function AdminList({
   caption,
@@ -83,27 +96,23 @@ export function AdminList({
   head: ReactNode;
   columnCount: number;
   message: ReactNode | null;
-  rows: ReactNode;
-  cards: ReactNode;
+  rows: () => ReactNode;
+  cards: () => ReactNode;
 }) {
-  return (
-    <>
-      <AdminTable caption={caption} className="hidden md:block">
+  const wide = useIsWide();
+  if (wide)
+    return (
+      <AdminTable caption={caption}>
         <AdminTableHead>{head}</AdminTableHead>
-        <tbody>{message ? <TableMessageRow colSpan={columnCount}>{message}</TableMessageRow> : rows}</tbody>
+        <tbody>{message ? <TableMessageRow colSpan={columnCount}>{message}</TableMessageRow> : rows()}</tbody>
       </AdminTable>
-      <div className="md:hidden">
-        {message ? (
-          <div className="rounded-xl border border-border bg-white px-4 py-10 text-center text-sm text-muted-foreground shadow-sm">
-            {message}
-          </div>
-        ) : (
-          <ul aria-label={caption} className="grid gap-3">
-            {cards}
-          </ul>
-        )}
-      </div>
-    </>
+    );
+  return message ? (
+    <div className="rounded-xl border border-border bg-white px-4 py-10 text-center text-sm text-muted-foreground shadow-sm">{message}</div>
+  ) : (
+    <ul aria-label={caption} className="grid gap-3">
+      {cards()}
+    </ul>
   );
 }
 
