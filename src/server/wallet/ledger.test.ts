@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { toTransactionDto, type TransactionRow } from "./ledger.ts";
+import { limitsFrom } from "./wallet-routes.ts";
+
+const row: TransactionRow = {
+  id: "5f0c9a52-8f7e-4d1e-9b8a-0d6c2f1e3a47",
+  userId: "0b7e4a1c-2d3f-4e5a-8b9c-1d2e3f4a5b6c",
+  type: "deposit",
+  amountMinor: 154_321n,
+  usdtMicro: 12_345_678n,
+  rate: "125",
+  status: "pending",
+  reference: "12.345678 USDT from TKBTfBqELELT4JwJepyXTD18pcAVTpGe74",
+  origin: "customer",
+  idempotencyKey: "retry-1",
+  createdAt: new Date("2025-03-10T05:00:00.123Z"),
+  processedAt: null,
+  processedBy: null,
+  rejectReason: null,
+};
+
+describe("toTransactionDto", () => {
+  it("answers amounts as exact decimal strings and dates as ISO 8601", () => {
+    expect(toTransactionDto(row)).toEqual({
+      id: row.id,
+      userId: row.userId,
+      type: "deposit",
+      amount: "1543.21",
+      usdtAmount: "12.345678",
+      rate: "125",
+      status: "pending",
+      reference: row.reference,
+      createdAt: "2025-03-10T05:00:00.123Z",
+      processedAt: null,
+    });
+  });
+
+  it("a withdrawal has no USDT amount; a processed row has its time", () => {
+    const dto = toTransactionDto({
+      ...row,
+      type: "withdraw",
+      amountMinor: 5_000_000_000_000_01n,
+      usdtMicro: null,
+      rate: null,
+      status: "completed",
+      processedAt: new Date("2025-03-10T06:30:00Z"),
+    });
+    expect(dto).toMatchObject({ amount: "5000000000000.01", usdtAmount: null, rate: null, processedAt: "2025-03-10T06:30:00.000Z" });
+  });
+
+  it("never leaks the internal columns (origin, idempotency key, who processed it, the reject reason)", () => {
+    const dto = toTransactionDto({ ...row, processedBy: row.userId, rejectReason: "no" });
+    expect(Object.keys(dto).sort()).toEqual([
+      "amount",
+      "createdAt",
+      "id",
+      "processedAt",
+      "rate",
+      "reference",
+      "status",
+      "type",
+      "usdtAmount",
+      "userId",
+    ]);
+  });
+});
+
+describe("limitsFrom", () => {
+  const config = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: "/tmp/nexapay-unit", AUTH_SECRET: "x".repeat(32), ...env });
+
+  it("turns the configured limits into minor units: 10 USDT, 500 BDT, 50,000 BDT by default", () => {
+    expect(limitsFrom(config())).toEqual({
+      depositMinMicro: 10_000_000n,
+      withdrawalMinPoisha: 50_000n,
+      withdrawalDailyMaxPoisha: 5_000_000n,
+    });
+  });
+
+  it("0 disables a limit", () => {
+    expect(limitsFrom(config({ DEPOSIT_MIN_USDT: "0", WITHDRAWAL_MIN_BDT: "0", WITHDRAWAL_DAILY_MAX_BDT: "0" }))).toEqual({
+      depositMinMicro: 0n,
+      withdrawalMinPoisha: 0n,
+      withdrawalDailyMaxPoisha: 0n,
+    });
+  });
+});

@@ -1,0 +1,27 @@
+// A fully enrolled admin for the wallet tests: signed up, given the role, and enrolled in TOTP the
+// way the back office requires (DESIGN §6), with codes computed as an authenticator app would.
+import * as OTPAuth from "otpauth";
+import type { AdminRole } from "../../../src/server/auth/accounts.ts";
+import type { SignedUpUser, TestApp } from "../test-app.ts";
+
+export type EnrolledAdmin = SignedUpUser & { totpUri: string };
+
+export function totpCode(totpUri: string): string {
+  const totp = OTPAuth.URI.parse(totpUri);
+  if (!(totp instanceof OTPAuth.TOTP)) throw new Error(`not a TOTP URI: ${totpUri}`);
+  return totp.generate();
+}
+
+/** Signs up a user, makes them an admin and enrols two-factor sign-in; throws unless each step worked. */
+export async function signUpAdmin(t: TestApp, role: AdminRole = "admin"): Promise<EnrolledAdmin> {
+  const account = await t.signUp({ username: t.uniqueUsername("admin") });
+  await t.makeAdmin(account.userId, role);
+  const enable = await account.browser.post("/api/auth/two-factor/enable", { password: account.password });
+  if (enable.statusCode !== 200) throw new Error(`two-factor enable answered ${enable.statusCode}: ${enable.body}`);
+  const { totpURI } = enable.json<{ totpURI: string }>();
+  const verify = await account.browser.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) });
+  if (verify.statusCode !== 200) throw new Error(`verify-totp answered ${verify.statusCode}: ${verify.body}`);
+  const stats = await account.browser.get("/api/admin/stats");
+  if (stats.statusCode !== 200) throw new Error(`the enrolled admin still cannot use the back office: ${stats.statusCode} ${stats.body}`);
+  return { ...account, totpUri: totpURI };
+}
