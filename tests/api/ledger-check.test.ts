@@ -1,0 +1,279 @@
+// The ledger check (DESIGN §1.3, §5): findLedgerBreaches(db) and `npm run ledger:check` find nothing
+// after real flows, and find each kind of breach in a deliberately corrupted database, so that the
+// check every other wallet test leans on can itself fail.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { openDatabase, queryRows } from "../../src/server/db/client.ts";
+import { ledgerEntries, profiles, transactions, user } from "../../src/server/db/schema.ts";
+import { adjustBalance, approveTransaction, createDeposit, createWithdrawal } from "../../src/server/wallet/ledger.ts";
+import { findLedgerBreaches } from "../../src/server/wallet/ledger-check.ts";
+import { limitsFrom } from "../../src/server/wallet/wallet-routes.ts";
+import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
+import { createTestApp, type SignedUpUser, type TestApp } from "../support/test-app.ts";
+import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
+import { fund, tronAddress } from "../support/wallet/money.ts";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const kind = inject("dbKind");
+const run = promisify(execFile);
+
+let t: TestApp;
+let admin: EnrolledAdmin;
+let customer: SignedUpUser;
+/** A completed deposit, a pending deposit and a completed withdrawal of the customer's. */
+const rows = { completedDeposit: "", pendingDeposit: "", completedWithdrawal: "" };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpAdmin(t);
+  customer = await t.signUp();
+  const post = async (url: string, body: unknown) => (await customer.browser.post(url, body)).json<TransactionDto>().id;
+  rows.completedDeposit = await post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "40" });
+  expect((await admin.browser.post(`/api/admin/transactions/${rows.completedDeposit}/approve`)).statusCode).toBe(200);
+  rows.pendingDeposit = await post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "10" });
+  rows.completedWithdrawal = await post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount: "1000" });
+  expect((await admin.browser.post(`/api/admin/transactions/${rows.completedWithdrawal}/approve`)).statusCode).toBe(200);
+  await fund(t, { userId: customer.userId, amount: "99.99", adminId: admin.userId });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Runs `corrupt`, hands the breaches found to `check`, and always puts the database back. */
+async function whileCorrupted(corrupt: () => Promise<unknown>, repair: () => Promise<unknown>, check: () => Promise<void>): Promise<void> {
+  await corrupt();
+  try {
+    await check();
+  } finally {
+    await repair();
+  }
+  expect(await findLedgerBreaches(t.db)).toEqual([]);
+}
+
+describe("findLedgerBreaches(db)", () => {
+  test("finds nothing after deposits, withdrawals, approvals and adjustments", async () => {
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, customer.userId));
+    expect(profile?.balanceMinor).toBe(409_999n); // 40 USDT (5,000.00) − 1,000.00 + 99.99
+    expect(await findLedgerBreaches(t.db)).toEqual([]);
+  });
+
+  test("a balance one poisha off its ledger is a breach", async () => {
+    const nudge = (by: number) =>
+      t.db
+        .update(profiles)
+        .set({ balanceMinor: sql`${profiles.balanceMinor} + ${by}` })
+        .where(eq(profiles.id, customer.userId));
+    await whileCorrupted(
+      () => nudge(1),
+      () => nudge(-1),
+      async () => {
+        expect(await findLedgerBreaches(t.db)).toEqual([
+          {
+            rule: "balance equals the sum of ledger deltas",
+            detail: { user_id: customer.userId, balance: "410000", ledger_sum: "409999" },
+          },
+        ]);
+      },
+    );
+  });
+
+  test("a completed transaction without a ledger entry is a breach", async () => {
+    const setStatus = (status: "pending" | "completed") =>
+      t.db.update(transactions).set({ status }).where(eq(transactions.id, rows.pendingDeposit));
+    await whileCorrupted(
+      () => setStatus("completed"),
+      () => setStatus("pending"),
+      async () => {
+        expect(await findLedgerBreaches(t.db)).toEqual([
+          { rule: "every completed transaction has a ledger entry", detail: { id: rows.pendingDeposit } },
+        ]);
+      },
+    );
+  });
+
+  test("a ledger entry for a transaction that is not completed is a breach", async () => {
+    const setStatus = (status: "rejected" | "completed") =>
+      t.db.update(transactions).set({ status }).where(eq(transactions.id, rows.completedDeposit));
+    await whileCorrupted(
+      () => setStatus("rejected"),
+      () => setStatus("completed"),
+      async () => {
+        expect(await findLedgerBreaches(t.db)).toEqual([
+          { rule: "only completed transactions have ledger entries", detail: { id: rows.completedDeposit, status: "rejected" } },
+        ]);
+      },
+    );
+  });
+
+  test("a ledger entry that moves a different amount, or moves it the wrong way, is a breach", async () => {
+    const setAmount = (amountMinor: bigint) =>
+      t.db.update(transactions).set({ amountMinor }).where(eq(transactions.id, rows.completedWithdrawal));
+    await whileCorrupted(
+      () => setAmount(100_001n),
+      () => setAmount(100_000n),
+      async () => {
+        expect(await findLedgerBreaches(t.db)).toEqual([
+          {
+            rule: "a ledger entry moves exactly its transaction's amount, for its user",
+            detail: { id: rows.completedWithdrawal, type: "withdraw", amount: "100001", delta: "-100000" },
+          },
+        ]);
+      },
+    );
+    const setType = (type: "deposit" | "withdraw") =>
+      t.db.update(transactions).set({ type }).where(eq(transactions.id, rows.completedWithdrawal));
+    await whileCorrupted(
+      () => setType("deposit"),
+      () => setType("withdraw"),
+      async () => {
+        expect((await findLedgerBreaches(t.db)).map((breach) => breach.rule)).toEqual([
+          "a ledger entry moves exactly its transaction's amount, for its user",
+        ]);
+      },
+    );
+  });
+
+  test("a ledger entry on someone else's account is a breach", async () => {
+    const other = await t.signUp();
+    const moveEntry = (userId: string) =>
+      t.db.update(ledgerEntries).set({ userId }).where(eq(ledgerEntries.transactionId, rows.completedDeposit));
+    await whileCorrupted(
+      () => moveEntry(other.userId),
+      () => moveEntry(customer.userId),
+      async () => {
+        const rules = (await findLedgerBreaches(t.db)).map((breach) => breach.rule).sort();
+        expect(rules).toEqual([
+          "a ledger entry moves exactly its transaction's amount, for its user",
+          "balance equals the sum of ledger deltas",
+          "balance equals the sum of ledger deltas",
+        ]);
+      },
+    );
+  });
+});
+
+// ------------------------------------------------------------------ the command
+
+type Run = { code: number; stdout: string; stderr: string };
+
+// Each run starts npm, tsx and a database connection (with PGlite, the database itself): on a busy
+// two-core machine that takes many seconds.
+const commandTimeoutMs = 180_000;
+
+/** `npm run ledger:check` in a child process with the given environment. */
+async function ledgerCheck(env: Record<string, string>): Promise<Run> {
+  try {
+    const { stdout, stderr } = await run("npm", ["run", "--silent", "ledger:check"], {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "test", ...env },
+      timeout: commandTimeoutMs,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    // Only an exit status is an answer; a command that could not start or was killed is a failure.
+    if (typeof failed.code !== "number") throw error;
+    return { code: failed.code, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+  }
+}
+
+describe("npm run ledger:check", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "nexapay-ledger-check-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  // The child process must never fall back to ./data or invent a secret there.
+  const baseEnv = () => ({ DATA_DIR: dataDir, AUTH_SECRET: "ledger-check-test-secret-of-32-characters-or-more" });
+
+  test.runIf(kind === "postgres")(
+    "against PostgreSQL (DATABASE_URL): exit 0 when the ledger holds, 1 with the breach on stderr when a balance is off",
+    async () => {
+      const [{ name } = { name: "" }] = await queryRows<{ name: string }>(t.db, sql`select current_database() as name`);
+      const url = new URL(inject("postgresAdminUrl"));
+      url.pathname = `/${name}`;
+      const env = { ...baseEnv(), DATABASE_URL: url.toString() };
+
+      const clean = await ledgerCheck(env);
+      expect(clean, clean.stderr).toMatchObject({ code: 0 });
+      expect(clean.stdout).toContain("ledger:check: every balance equals its ledger");
+
+      const nudge = (by: number) =>
+        t.db
+          .update(profiles)
+          .set({ balanceMinor: sql`${profiles.balanceMinor} + ${by}` })
+          .where(eq(profiles.id, customer.userId));
+      await nudge(1);
+      try {
+        const broken = await ledgerCheck(env);
+        expect(broken.code).toBe(1);
+        expect(broken.stderr).toContain("BREACH balance equals the sum of ledger deltas");
+        expect(broken.stderr).toContain(customer.userId);
+      } finally {
+        await nudge(-1);
+      }
+    },
+    commandTimeoutMs,
+  );
+
+  test.runIf(kind === "pglite")(
+    "against the embedded database in DATA_DIR: exit 0 when the ledger holds, 1 with the breach on stderr when a balance is off",
+    async () => {
+      // The server's own default set-up: PGlite with its files in $DATA_DIR/db, written here by the
+      // ledger services and read by the command once this process has closed it.
+      const userId = randomUUID();
+      const seed = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        await seed.db.insert(user).values({ id: userId, name: "ledger", email: `${userId}@example.com` });
+        await seed.db.insert(profiles).values({ id: userId, username: `u${userId.slice(0, 8)}`, country: "BD" });
+        const limits = limitsFrom(t.config);
+        const deposit = await createDeposit(seed.db, {
+          userId,
+          fromAddress: tronAddress(),
+          usdtMicro: 20_000_000n,
+          amountPoisha: 250_000n,
+          rate: "125",
+          idempotencyKey: null,
+          limits,
+        });
+        await approveTransaction(seed.db, { id: deposit.transaction.id, adminId: userId });
+        const withdrawal = await createWithdrawal(seed.db, {
+          userId,
+          walletType: "bKash",
+          walletNumber: "01712345678",
+          amountPoisha: 60_000n,
+          idempotencyKey: null,
+          limits,
+        });
+        await approveTransaction(seed.db, { id: withdrawal.transaction.id, adminId: userId });
+        await adjustBalance(seed.db, { userId, direction: "add", amountPoisha: 1n, note: null, adminId: userId });
+      } finally {
+        await seed.close();
+      }
+      const clean = await ledgerCheck(baseEnv());
+      expect(clean, clean.stderr).toMatchObject({ code: 0 });
+      expect(clean.stdout).toContain("ledger:check: every balance equals its ledger");
+
+      const corrupt = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        await corrupt.db.execute(sql`update profiles set balance_minor = balance_minor + 1 where id = ${userId}`);
+      } finally {
+        await corrupt.close();
+      }
+      const broken = await ledgerCheck(baseEnv());
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain("BREACH balance equals the sum of ledger deltas");
+      expect(broken.stderr).toContain(`"balance":"190002","ledger_sum":"190001"`);
+    },
+    commandTimeoutMs,
+  );
+});
