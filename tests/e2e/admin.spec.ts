@@ -354,6 +354,10 @@ test("a super admin creates an admin, who enrols two-factor sign-in, cannot crea
   await page.getByRole("button", { name: "Continue" }).click();
   const { totpURI, backupCodes } = (await (await enabled).json()) as { totpURI: string; backupCodes: string[] };
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await checkScreen(page, "admin-two-factor-enrolment-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await checkScreen(page, "admin-two-factor-enrolment-375");
+  await page.setViewportSize({ width: 1280, height: 800 });
   const recoveryList = page.getByRole("list", { name: "Recovery codes" });
   await expect(recoveryList.getByRole("listitem")).toHaveCount(backupCodes.length);
   await page.getByRole("button", { name: "Copy codes" }).click();

@@ -44,7 +44,9 @@ export default function AdminAuditLogPage() {
         {details.map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-muted-foreground">{name}</dt>
-            <dd className="max-w-80 break-words">{value}</dd>
+            <dd className="max-w-56 truncate" title={value}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

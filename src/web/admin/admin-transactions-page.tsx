@@ -242,14 +242,14 @@ function TransactionRow({ transaction: t, actions }: { transaction: AdminTransac
       <Td>
         <TypeLabel type={t.type} />
       </Td>
-      <Td className="max-w-32 truncate" title={t.username}>
+      <Td className="max-w-28 truncate" title={t.username}>
         {t.username}
       </Td>
-      <Td className="max-w-44 truncate" title={t.email}>
+      <Td className="max-w-40 truncate" title={t.email}>
         {t.email}
       </Td>
       <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
-      <Td className="max-w-40 truncate" title={t.reference ?? undefined}>
+      <Td className="max-w-36 truncate" title={t.reference ?? undefined}>
         {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
       </Td>
       <Td className="whitespace-nowrap">

@@ -11,7 +11,6 @@ import { StatusBadge } from "@/components/admin/status-badge.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
-import { Button } from "@/components/ui/button.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
@@ -74,20 +73,24 @@ export default function AdminUsersPage() {
         <Wallet aria-hidden="true" />
       </RowIconButton>
       {user.isSuspended ? (
-        <Button
-          variant="outline"
-          size="sm"
+        <RowIconButton
+          label={`Activate ${user.email}`}
+          tooltip="Activate user"
+          className="text-emerald-700 hover:bg-emerald-50"
           disabled={setStatus.isPending && setStatus.variables.id === user.id}
           onClick={() => setStatus.mutate({ id: user.id, isSuspended: false })}
         >
           <CircleCheck aria-hidden="true" />
-          Activate<span className="sr-only"> {user.email}</span>
-        </Button>
+        </RowIconButton>
       ) : (
-        <Button variant="outline" size="sm" className="text-destructive" onClick={() => setSuspending(user)}>
+        <RowIconButton
+          label={`Suspend ${user.email}`}
+          tooltip="Suspend user"
+          className="text-destructive hover:bg-red-50"
+          onClick={() => setSuspending(user)}
+        >
           <Ban aria-hidden="true" />
-          Suspend<span className="sr-only"> {user.email}</span>
-        </Button>
+        </RowIconButton>
       )}
     </>
   );
@@ -144,7 +147,7 @@ export default function AdminUsersPage() {
         rows={() =>
           items.map((user) => (
             <Tr key={user.id}>
-              <Td className="max-w-60">
+              <Td className="max-w-52">
                 <div className="flex items-center gap-2">
                   <span className="truncate" title={user.email}>
                     {user.email}
@@ -152,10 +155,10 @@ export default function AdminUsersPage() {
                   {adminBadge(user)}
                 </div>
               </Td>
-              <Td className="max-w-40 truncate" title={user.username}>
+              <Td className="max-w-32 truncate" title={user.username}>
                 {user.username}
               </Td>
-              <Td className="max-w-40 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
+              <Td className="max-w-32 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
               <Td>{verification(user)}</Td>
               <Td>

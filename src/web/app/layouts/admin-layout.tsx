@@ -72,11 +72,6 @@ function useAdminSessionWatch(): void {
   );
 }
 
-/** Until the server's /api/me reports twoFactorEnabled, an absent flag means "nothing to enrol". */
-function mustEnrolSecondFactor(user: object | null): boolean {
-  return user !== null && "twoFactorEnabled" in user && user.twoFactorEnabled === false;
-}
-
 /** The back office frame (spec §2.16): a sidebar on wide screens, a collapsible menu on phones. */
 export default function AdminLayout() {
   const { user } = useSession();
@@ -98,7 +93,8 @@ export default function AdminLayout() {
     }
   }
 
-  if (mustEnrolSecondFactor(user)) return <Navigate to="/admin/two-factor" replace />;
+  // The back office refuses every call until a second factor is enrolled (DESIGN §6).
+  if (user && !user.twoFactorEnabled) return <Navigate to="/admin/two-factor" replace />;
 
   const navigation = (
     <>
@@ -143,7 +139,7 @@ export default function AdminLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-background md:flex-row">
       {/* Wide screens: a fixed sidebar. */}
-      <aside className="hidden w-64 shrink-0 flex-col bg-slate-900 md:flex">
+      <aside className="hidden w-60 shrink-0 flex-col bg-slate-900 md:flex">
         <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto p-4">
           <AdminBrand />
           <nav aria-label="Admin" className="mt-6">
@@ -174,7 +170,7 @@ export default function AdminLayout() {
         ) : null}
       </header>
 
-      <main className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+      <main className="min-w-0 flex-1 px-4 py-6 md:px-6 md:py-8 lg:px-8">
         <div className="mx-auto max-w-6xl">
           <Suspense fallback={<LoadingState label="Loading..." />}>
             <Outlet />

@@ -96,6 +96,10 @@ export function ListFooter({
   label: string;
 }) {
   const pageCount = pageCountOf(total, pageSize);
+  // Rows went away (approved, deleted, filtered) and this page is now past the end: show the last one.
+  useEffect(() => {
+    if (total > 0 && page > pageCount) onPageChange(pageCount);
+  }, [total, page, pageCount, onPageChange]);
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
