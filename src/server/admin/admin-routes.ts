@@ -58,9 +58,9 @@ const userIdParams = z.object({ userId: z.uuid({ error: "Invalid id" }) });
 export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; guards: Guards }): void {
   const { db, auth, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: guards.requireAdmin };
+  const admin = { onRequest: guards.requireAdmin };
   const superAdmin = {
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       await guards.requireAdmin(request, reply);
       if (request.adminRole !== "super_admin")
         throw new AppError(403, errorCodes.forbidden, "Only a super admin can manage admin accounts.");

@@ -1,4 +1,5 @@
-// Who is asking: preHandlers that put the signed-in user on the request, or answer 401/403.
+// Who is asking: onRequest hooks that put the signed-in user on the request, or answer 401/403.
+// They run before the body is validated, so a stranger learns nothing from validation messages.
 // The browser's idea of a role is never trusted; it is read from admin_users on every request.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";

@@ -213,7 +213,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     "/api/auth/change-password",
     {
       schema: { tags: ["auth"], body: changePasswordBodySchema },
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (request, reply) => {

@@ -43,7 +43,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
 
   r.post(
     "/api/auth/two-factor/enable",
-    { schema: { tags: ["auth"], body: enableBody }, preHandler: guards.requireUser, config: perIp("2fa-enable") },
+    { schema: { tags: ["auth"], body: enableBody }, onRequest: guards.requireUser, config: perIp("2fa-enable") },
     async (request, reply) => {
       // Customers sign in with a password only; the second factor is the back office's.
       if ((await adminRoleOf(db, request.user!.id)) === null) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);

@@ -24,13 +24,13 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: { db: Db;
 
   r.get(
     "/api/verification",
-    { schema: { tags: ["customer"], response: { 200: verificationSchema } }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], response: { 200: verificationSchema } }, onRequest: guards.requireUser },
     async (request) => getVerification(db, request.user!.id),
   );
 
   r.put(
     "/api/verification/documents/:documentType/:side",
-    { schema: { tags: ["customer"], params: documentParamsSchema, response: { 200: verificationSchema } }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], params: documentParamsSchema, response: { 200: verificationSchema } }, onRequest: guards.requireUser },
     async (request) => {
       if (!request.isMultipart()) {
         throw new AppError(415, errorCodes.unsupportedMediaType, 'Send the image as multipart/form-data in the field "file"');
@@ -54,7 +54,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: { db: Db;
 
   r.get(
     "/api/files/:userId/:fileName",
-    { schema: { tags: ["customer"], params: fileParams }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], params: fileParams }, onRequest: guards.requireUser },
     async (request, reply) => {
       const { userId, fileName } = request.params;
       const viewer = request.user!.id;

@@ -24,13 +24,13 @@ export function registerMeRoutes(app: FastifyInstance, deps: { db: Db; guards: G
   const { db, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/me", { schema: { tags: ["customer"], response: { 200: meSchema } }, preHandler: guards.requireUser }, async (request) =>
+  r.get("/api/me", { schema: { tags: ["customer"], response: { 200: meSchema } }, onRequest: guards.requireUser }, async (request) =>
     me(db, request.user!.id),
   );
 
   r.patch(
     "/api/me",
-    { schema: { tags: ["customer"], body: profileUpdateSchema, response: { 200: meSchema } }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], body: profileUpdateSchema, response: { 200: meSchema } }, onRequest: guards.requireUser },
     async (request) => {
       await updateProfile(db, request.user!.id, request.body);
       return me(db, request.user!.id);

@@ -2,7 +2,7 @@
 // the browser refetches through the normal, authorised endpoints). Replaces the spec's row-change
 // subscriptions (spec §7 "Realtime").
 import type { FastifyInstance } from "fastify";
-import { adminRoleOf } from "../auth/accounts.ts";
+import { adminRoleOf, hasTwoFactor } from "../auth/accounts.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import type { EventHub } from "./event-hub.ts";
@@ -10,9 +10,10 @@ import type { EventHub } from "./event-hub.ts";
 const heartbeatMs = 25_000;
 
 export function registerEventRoutes(app: FastifyInstance, deps: { db: Db; hub: EventHub; guards: Guards }): void {
-  app.get("/api/events", { schema: { tags: ["customer"] }, preHandler: deps.guards.requireUser }, async (request, reply) => {
+  app.get("/api/events", { schema: { tags: ["customer"] }, onRequest: deps.guards.requireUser }, async (request, reply) => {
     const userId = request.user!.id;
-    const seesEverything = (await adminRoleOf(deps.db, userId)) !== null;
+    // The back office's view needs the back office's sign-in: role and second factor.
+    const seesEverything = (await adminRoleOf(deps.db, userId)) !== null && (await hasTwoFactor(deps.db, userId));
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

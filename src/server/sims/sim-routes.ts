@@ -15,7 +15,7 @@ export function registerSimRoutes(app: FastifyInstance, deps: { db: Db; guards: 
 
   r.get(
     "/api/sims",
-    { schema: { tags: ["customer"], response: { 200: z.object({ items: z.array(simSchema) }) } }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], response: { 200: z.object({ items: z.array(simSchema) }) } }, onRequest: guards.requireUser },
     async (request) => ({
       items: (await listOwnSims(db, request.user!.id)).map(toSimDto),
     }),
@@ -23,7 +23,7 @@ export function registerSimRoutes(app: FastifyInstance, deps: { db: Db; guards: 
 
   r.post(
     "/api/sims",
-    { schema: { tags: ["customer"], body: simCreateSchema, response: { 201: simSchema } }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], body: simCreateSchema, response: { 201: simSchema } }, onRequest: guards.requireUser },
     async (request, reply) => {
       const sim = await addSim(db, { userId: request.user!.id, ...request.body });
       return reply.status(201).send(toSimDto(sim));
@@ -32,7 +32,7 @@ export function registerSimRoutes(app: FastifyInstance, deps: { db: Db; guards: 
 
   r.delete(
     "/api/sims/:id",
-    { schema: { tags: ["customer"], params: uuidParams }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], params: uuidParams }, onRequest: guards.requireUser },
     async (request, reply) => {
       await removeOwnSim(db, { userId: request.user!.id, simId: request.params.id });
       return reply.status(204).send();

@@ -41,7 +41,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
 
   r.get(
     "/api/wallet",
-    { schema: { tags: ["customer"], response: { 200: walletSchema } }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], response: { 200: walletSchema } }, onRequest: guards.requireUser },
     async (request) => {
       const userId = request.user!.id;
       const [profile] = await db.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, userId));
@@ -59,7 +59,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
 
   r.get(
     "/api/deposit-info",
-    { schema: { tags: ["customer"], response: { 200: depositInfoSchema } }, preHandler: guards.requireUser },
+    { schema: { tags: ["customer"], response: { 200: depositInfoSchema } }, onRequest: guards.requireUser },
     () => ({
       network: "TRC-20",
       address: config.depositAddress,
@@ -72,7 +72,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     "/api/deposits",
     {
       schema: { tags: ["customer"], body: depositRequestSchema, headers: idempotencyHeaders, response: { 201: transactionSchema } },
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
     },
     async (request, reply) => {
       const usdtMicro = parseUsdt(request.body.usdtAmount);
@@ -94,7 +94,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     "/api/withdrawals",
     {
       schema: { tags: ["customer"], body: withdrawalRequestSchema, headers: idempotencyHeaders, response: { 201: transactionSchema } },
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
     },
     async (request, reply) => {
       const { transaction, replayed } = await createWithdrawal(db, {
@@ -114,7 +114,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     "/api/transactions",
     {
       schema: { tags: ["customer"], querystring: customerTransactionsQuerySchema, response: { 200: pageSchema(transactionSchema) } },
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
     },
     async (request) => {
       const { page, pageSize, type, q } = request.query;
