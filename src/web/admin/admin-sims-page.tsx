@@ -65,7 +65,7 @@ export default function AdminSimsPage() {
   else if (sims.data.items.length === 0) message = filtered ? "No SIMs matching the current filters" : "No SIMs registered yet.";
   const items = sims.data?.items ?? [];
 
-  const actionsOf = (sim: AdminSim) => {
+  const actionsOf = (sim: AdminSim, showText = false) => {
     const running = setStatus.isPending && setStatus.variables.id === sim.id ? setStatus.variables.status : undefined;
     const busy = running !== undefined || (remove.isPending && remove.variables === sim.id);
     return (
@@ -95,6 +95,7 @@ export default function AdminSimsPage() {
           </Button>
         ) : null}
         <RowIconButton
+          showText={showText}
           label={`Delete SIM ${sim.phoneNumber}`}
           tooltip="Delete SIM"
           className="text-destructive hover:bg-red-50"
@@ -177,7 +178,7 @@ export default function AdminSimsPage() {
               key={sim.id}
               title={<span className="tabular-nums">{sim.phoneNumber}</span>}
               aside={<StatusBadge status={sim.status} />}
-              actions={actionsOf(sim)}
+              actions={actionsOf(sim, true)}
             >
               <CardField label="Wallet type">{sim.walletType}</CardField>
               <CardField label="User">{sim.username}</CardField>

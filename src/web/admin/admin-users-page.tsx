@@ -60,20 +60,27 @@ export default function AdminUsersPage() {
   else if (users.data.items.length === 0) message = filtered ? "No users matching the current filters" : "No users yet.";
   const items = users.data?.items ?? [];
 
-  const actionsOf = (user: AdminUserDto) => (
+  const actionsOf = (user: AdminUserDto, showText = false) => (
     <>
       <RowIconButton
+        showText={showText}
         label={`Edit profile of ${user.email}`}
         tooltip="Edit profile"
         onClick={() => setProfileTarget({ userId: user.id, email: user.email })}
       >
         <Pencil aria-hidden="true" />
       </RowIconButton>
-      <RowIconButton label={`Adjust balance of ${user.email}`} tooltip="Adjust balance" onClick={() => setAdjusting(user)}>
+      <RowIconButton
+        showText={showText}
+        label={`Adjust balance of ${user.email}`}
+        tooltip="Adjust balance"
+        onClick={() => setAdjusting(user)}
+      >
         <Wallet aria-hidden="true" />
       </RowIconButton>
       {user.isSuspended ? (
         <RowIconButton
+          showText={showText}
           label={`Activate ${user.email}`}
           tooltip="Activate user"
           className="text-emerald-700 hover:bg-emerald-50"
@@ -84,6 +91,7 @@ export default function AdminUsersPage() {
         </RowIconButton>
       ) : (
         <RowIconButton
+          showText={showText}
           label={`Suspend ${user.email}`}
           tooltip="Suspend user"
           className="text-destructive hover:bg-red-50"
@@ -147,7 +155,7 @@ export default function AdminUsersPage() {
         rows={() =>
           items.map((user) => (
             <Tr key={user.id}>
-              <Td className="max-w-52">
+              <Td className="max-w-44">
                 <div className="flex items-center gap-2">
                   <span className="truncate" title={user.email}>
                     {user.email}
@@ -155,10 +163,10 @@ export default function AdminUsersPage() {
                   {adminBadge(user)}
                 </div>
               </Td>
-              <Td className="max-w-32 truncate" title={user.username}>
+              <Td className="max-w-28 truncate" title={user.username}>
                 {user.username}
               </Td>
-              <Td className="max-w-32 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
+              <Td className="max-w-28 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
               <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
               <Td>{verification(user)}</Td>
               <Td>
@@ -182,7 +190,7 @@ export default function AdminUsersPage() {
                 </span>
               }
               aside={<StatusBadge status={user.isSuspended ? "suspended" : "active"} />}
-              actions={actionsOf(user)}
+              actions={actionsOf(user, true)}
             >
               <CardField label="Username">{user.username}</CardField>
               <CardField label="Name">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</CardField>

@@ -75,11 +75,12 @@ export default function AdminVerificationsPage() {
   else if (verifications.data.items.length === 0) message = "No verification requests found";
   const items = verifications.data?.items ?? [];
 
-  const actionsOf = (v: AdminVerification) => {
+  const actionsOf = (v: AdminVerification, showText = false) => {
     const running = decide.isPending && decide.variables.id === v.id ? decide.variables.status : undefined;
     return (
       <>
         <RowIconButton
+          showText={showText}
           label={`View documents of ${v.userEmail}`}
           tooltip="View documents"
           onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail })}
@@ -87,6 +88,7 @@ export default function AdminVerificationsPage() {
           <Eye aria-hidden="true" />
         </RowIconButton>
         <RowIconButton
+          showText={showText}
           label={`Manage Profile of ${v.userEmail}`}
           tooltip="Manage Profile"
           onClick={() => setProfileTarget({ userId: v.userId, email: v.userEmail })}
@@ -180,7 +182,7 @@ export default function AdminVerificationsPage() {
                 </>
               }
               aside={<StatusBadge status={v.status} />}
-              actions={actionsOf(v)}
+              actions={actionsOf(v, true)}
             >
               <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
               <CardField label="Document Type">

@@ -28,16 +28,27 @@ export function AdminTableHead({ children }: { children: ReactNode }) {
   );
 }
 
-/** A compact icon-only row action: `label` is its accessible name and its tooltip. */
+/**
+ * A row action: icon-only in a table row (`label` is its accessible name, `tooltip` its visible
+ * hint), or with its tooltip as visible text on a phone's card (`showText`).
+ */
 export function RowIconButton({
   label,
   tooltip,
+  showText = false,
   className,
   children,
   ...props
-}: Omit<ComponentProps<typeof Button>, "aria-label" | "size"> & { label: string; tooltip: string }) {
+}: Omit<ComponentProps<typeof Button>, "aria-label" | "size"> & { label: string; tooltip: string; showText?: boolean }) {
+  if (showText)
+    return (
+      <Button variant="outline" size="sm" aria-label={label} className={className} {...props}>
+        {children}
+        {tooltip}
+      </Button>
+    );
   return (
-    <Button variant="ghost" size="icon" aria-label={label} title={tooltip} className={cn("size-9", className)} {...props}>
+    <Button variant="ghost" size="icon" aria-label={label} title={tooltip} className={cn("size-8", className)} {...props}>
       {children}
     </Button>
   );
