@@ -1,7 +1,17 @@
-import { ArrowDownLeft, ArrowUpRight, BarChart3, Check, Globe2, Headphones, Plug, ShieldCheck, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
 import { FeatureGrid, type FeatureItem } from "@/components/marketing/feature-grid.tsx";
+import {
+  ArrowDownLeftIcon,
+  ArrowUpRightIcon,
+  ChartIcon,
+  CheckIcon,
+  GlobeIcon,
+  HeadphonesIcon,
+  PlugIcon,
+  ShieldCheckIcon,
+  ZapIcon,
+} from "@/components/marketing/home-icons.ts";
 import { PageSection } from "@/components/marketing/page-section.tsx";
 import { PartnerLogos } from "@/components/marketing/partner-logos.tsx";
 import { useHashScroll } from "@/components/marketing/use-hash-scroll.ts";
@@ -12,32 +22,32 @@ const features: readonly FeatureItem[] = [
   {
     title: "Fast Transactions",
     text: "USDT deposits on TRC-20 are credited in BDT within 10–30 minutes, and withdrawals reach bKash, Nagad or Upay in 15–30 minutes during business hours.",
-    icon: Zap,
+    icon: ZapIcon,
   },
   {
     title: "Secure Payments",
     text: "PCI-DSS, ISO 27001 and SOC 2 controls, SSL encryption on every connection, and tokenization for recurring payments.",
-    icon: ShieldCheck,
+    icon: ShieldCheckIcon,
   },
   {
     title: "Global Reach",
     text: "Accept payments in 135+ currencies and settle in taka at a rate you can see up front: 1 USDT = 125 BDT.",
-    icon: Globe2,
+    icon: GlobeIcon,
   },
   {
     title: "Easy Integration",
     text: "A documented API, ready-made code snippets and plugins put payments into your site or app without rebuilding it.",
-    icon: Plug,
+    icon: PlugIcon,
   },
   {
     title: "Real-time Analytics",
     text: "Dashboards show every deposit, withdrawal and status change the moment it happens, not at the end of the day.",
-    icon: BarChart3,
+    icon: ChartIcon,
   },
   {
     title: "24/7 Support",
     text: "Live chat around the clock, and e-mail replies within 24 hours on business days from people who know payments.",
-    icon: Headphones,
+    icon: HeadphonesIcon,
   },
 ];
 
@@ -175,7 +185,7 @@ export default function LandingPage() {
               <ul className="mt-6 grid gap-3">
                 {planFeatures.map((item) => (
                   <li key={item} className="flex items-center gap-2 text-slate-700">
-                    <Check aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+                    <CheckIcon aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
                     {item}
                   </li>
                 ))}
@@ -228,7 +238,7 @@ function WalletPreview() {
 }
 
 function PreviewRow({ direction, title, detail, amount }: { direction: "in" | "out"; title: string; detail: string; amount: string }) {
-  const Icon = direction === "in" ? ArrowDownLeft : ArrowUpRight;
+  const Icon = direction === "in" ? ArrowDownLeftIcon : ArrowUpRightIcon;
   return (
     <li className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
       <span

@@ -1,8 +1,8 @@
-import { Menu } from "lucide-react";
 import { Suspense, useCallback, useRef, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { Logo } from "@/components/logo.tsx";
 import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
+import { MenuIcon } from "@/components/marketing/home-icons.ts";
 import { MobileMenu } from "@/components/marketing/mobile-menu.tsx";
 import { TelegramIcon } from "@/components/marketing/telegram-icon.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -92,7 +92,7 @@ export default function MarketingLayout() {
             aria-haspopup="dialog"
             onClick={() => setMenuOpen(true)}
           >
-            <Menu aria-hidden="true" className="size-5!" />
+            <MenuIcon aria-hidden="true" className="size-5!" />
             <span className="sr-only">Open menu</span>
           </Button>
         </div>

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { CloseIcon } from "./home-icons.ts";
 
 /**
  * The slide-in side menu of the public site below 768 px (spec §2.2). A modal dialog: focus moves
@@ -89,7 +89,7 @@ export function MobileMenu({
             onClick={close}
             className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-muted"
           >
-            <X aria-hidden="true" className="size-5" />
+            <CloseIcon aria-hidden="true" className="size-5" />
             <span className="sr-only">Close menu</span>
           </button>
         </div>
