@@ -156,8 +156,8 @@ export default function AdminUsersPage() {
           items.map((user) => (
             <Tr key={user.id}>
               <Td className="max-w-44">
-                <div className="flex items-center gap-2">
-                  <span className="truncate" title={user.email}>
+                <div className="grid justify-items-start gap-1">
+                  <span className="max-w-full truncate" title={user.email}>
                     {user.email}
                   </span>
                   {adminBadge(user)}
