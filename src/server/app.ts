@@ -142,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every asset: sent as they are, no compression per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/: it may be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
