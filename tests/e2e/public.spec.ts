@@ -375,6 +375,18 @@ test.describe("lists that filter", () => {
   });
 });
 
+test("documentation: the contents list scrolls to each guide; press enquiries preselect the subject", async ({ page }) => {
+  await page.goto("/documentation");
+  await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Keep your account safe" }).click();
+  await expect(page).toHaveURL(/\/documentation#security$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Keep your account safe" })).toBeInViewport();
+
+  await page.goto("/press");
+  await page.getByRole("link", { name: "Press enquiries" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("Press");
+});
+
 test("legal: four tabs with their dates, Terms of Service first, and /legal#privacy opens Privacy", async ({ page }) => {
   await page.goto("/legal");
   const tabs = page.getByRole("tab");

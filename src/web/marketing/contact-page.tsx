@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
   contactMessages,
@@ -91,7 +92,11 @@ export default function ContactPage() {
 
 function ContactForm() {
   const [sending, setSending] = useState(false);
-  const form = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: emptyForm });
+  // Links elsewhere on the site may choose the subject (/contact?subject=Press).
+  const [searchParams] = useSearchParams();
+  const linkedSubject = contactSubjects.find((subject) => subject === searchParams.get("subject"));
+  const [initialValues] = useState<ContactMessageInput>(() => ({ ...emptyForm, subject: linkedSubject ?? defaultContactSubject }));
+  const form = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: initialValues });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -85,7 +85,7 @@ export default function PressPage() {
       intro="News, announcements and resources for journalists writing about Nexapay."
       actions={
         <Button asChild size="lg">
-          <Link to="/contact">Press enquiries</Link>
+          <Link to="/contact?subject=Press">Press enquiries</Link>
         </Button>
       }
     >
@@ -157,7 +157,7 @@ export default function PressPage() {
               <h3 className="text-lg font-semibold text-slate-900">Press contact</h3>
               <p className="mt-2 text-slate-700">
                 For interviews, comment or images, choose the subject &lsquo;Press&rsquo; on our{" "}
-                <Link to="/contact" className="font-medium text-emerald-800 underline underline-offset-4">
+                <Link to="/contact?subject=Press" className="font-medium text-emerald-800 underline underline-offset-4">
                   contact form
                 </Link>{" "}
                 or write to us.
