@@ -11,4 +11,8 @@ const children = [
 ];
 const stopAll = () => children.forEach((child) => child.kill("SIGTERM"));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stopAll);
-for (const child of children) child.on("exit", (code) => { stopAll(); process.exitCode = code ?? 0; });
+for (const child of children)
+  child.on("exit", (code) => {
+    stopAll();
+    process.exitCode = code ?? 0;
+  });

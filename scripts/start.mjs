@@ -10,7 +10,10 @@ const webIndex = fileURLToPath(new URL("../dist/web/index.html", import.meta.url
 
 if (!existsSync(webIndex)) {
   console.log("Building the web app (first start only)…");
-  const build = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  const build = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

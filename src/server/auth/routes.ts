@@ -242,12 +242,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
  * hook, because a body schema cannot tell a missing body from a JSON `null` (Fastify validates
  * both as null).
  */
-async function refuseAnyBody(request: FastifyRequest): Promise<void> {
+function refuseAnyBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const body: unknown = request.body;
-  if (body === undefined) return;
-  if (typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0) return;
+  if (body === undefined) return done();
+  if (typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0) return done();
   const message = "This request takes no body.";
-  throw new AppError(400, errorCodes.validation, message, { body: message });
+  done(new AppError(400, errorCodes.validation, message, { body: message }));
 }
 
 export function refuseCommonPassword(password: string, field: string): void {

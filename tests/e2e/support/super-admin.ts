@@ -15,7 +15,7 @@ export async function saveSuperAdminTotpUri(totpUri: string): Promise<void> {
   await writeFile(secretFile, totpUri);
 }
 
-export async function totpCodeFor(totpUri: string): Promise<string> {
+export function totpCodeFor(totpUri: string): string {
   const totp = OTPAuth.URI.parse(totpUri);
   if (!(totp instanceof OTPAuth.TOTP)) throw new Error("not a TOTP URI");
   return totp.generate();
@@ -28,6 +28,6 @@ export async function signInAsSuperAdmin(request: APIRequestContext): Promise<vo
   expect(signIn.status(), await signIn.text()).toBe(200);
   expect(((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
   const totpUri = await readFile(secretFile, "utf8");
-  const verify = await request.post("/api/auth/two-factor/verify-totp", { data: { code: await totpCodeFor(totpUri) }, headers });
+  const verify = await request.post("/api/auth/two-factor/verify-totp", { data: { code: totpCodeFor(totpUri) }, headers });
   expect(verify.status(), await verify.text()).toBe(200);
 }
