@@ -39,6 +39,17 @@ export default defineConfig({
     url: `${e2eBaseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(e2ePort), DATA_DIR: e2eDataDir, PUBLIC_URL: e2eBaseUrl, LOG_LEVEL: "warn", NODE_ENV: "test" },
+    env: {
+      PORT: String(e2ePort),
+      DATA_DIR: e2eDataDir,
+      PUBLIC_URL: e2eBaseUrl,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+      // Every journey comes from 127.0.0.1: the per-IP limits of public forms are raised so that
+      // dozens of sign-ups in a minute are not taken for abuse. The per-account limits stay.
+      SIGNUPS_PER_IP_PER_MINUTE: "1000",
+      TWO_FACTOR_CODES_PER_IP_PER_MINUTE: "1000",
+      CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
+    },
   },
 });

@@ -121,8 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     return { status: "ok", database: database.kind };
   });
-  registerAuthRoutes(app, { auth, db: database.db, guards });
-  registerTwoFactorRoutes(app, { auth, db: database.db, guards });
+  registerAuthRoutes(app, { auth, db: database.db, guards, config });
+  registerTwoFactorRoutes(app, { auth, db: database.db, guards, config });
   registerSetupRoutes(app, { auth, db: database.db });
   registerMeRoutes(app, { db: database.db, guards });
   registerWalletRoutes(app, { db: database.db, config, guards });

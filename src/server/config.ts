@@ -25,6 +25,9 @@ const envSchema = z.object({
   DEPOSIT_MIN_USDT: nonNegativeInt.default(10),
   WITHDRAWAL_MIN_BDT: nonNegativeInt.default(500),
   WITHDRAWAL_DAILY_MAX_BDT: nonNegativeInt.default(50000),
+  SIGNUPS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  TWO_FACTOR_CODES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  CONTACT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SUPPORT_EMAIL: z.email().default("support@nexapay.com.bd"),
   CHAT_URL: z.url().default("https://t.me/nexapay_support"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -47,6 +50,8 @@ export type Config = {
   withdrawalDailyMaxBdt: number;
   supportEmail: string;
   chatUrl: string;
+  /** Per-IP limits on public, unauthenticated forms (a whole office may share one address). */
+  rateLimits: { signUpsPerIpPerMinute: number; twoFactorCodesPerIpPerMinute: number; contactMessagesPerIpPerHour: number };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   isProduction: boolean;
 };
@@ -84,6 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawalMinBdt: e.WITHDRAWAL_MIN_BDT,
     withdrawalDailyMaxBdt: e.WITHDRAWAL_DAILY_MAX_BDT,
     supportEmail: e.SUPPORT_EMAIL,
+    rateLimits: {
+      signUpsPerIpPerMinute: e.SIGNUPS_PER_IP_PER_MINUTE,
+      twoFactorCodesPerIpPerMinute: e.TWO_FACTOR_CODES_PER_IP_PER_MINUTE,
+      contactMessagesPerIpPerHour: e.CONTACT_MESSAGES_PER_IP_PER_HOUR,
+    },
     chatUrl: e.CHAT_URL,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === "production",

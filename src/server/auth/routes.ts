@@ -15,6 +15,7 @@ import {
   signUpBodySchema,
 } from "../../shared/auth-schemas.ts";
 import { adminPasswordLengthMin } from "../../shared/password-policy.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { AppError } from "../http/errors.ts";
@@ -35,7 +36,7 @@ const signInAttemptsPerMinute = 5;
 
 const okSchema = z.object({ status: z.boolean() });
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards }): void {
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards; config: Config }): void {
   const { auth, db, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -43,7 +44,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     "/api/auth/sign-up/email",
     {
       schema: { tags: ["auth"], body: signUpBodySchema },
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: deps.config.rateLimits.signUpsPerIpPerMinute, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       const body = request.body;

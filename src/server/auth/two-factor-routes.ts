@@ -7,14 +7,13 @@ import { fromNodeHeaders } from "better-auth/node";
 import { z } from "zod";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import { passwordLengthMax } from "../../shared/password-policy.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { adminRoleOf } from "./accounts.ts";
 import type { Auth } from "./auth.ts";
 import type { Guards } from "./guards.ts";
 import { sendAuthResponse } from "./routes.ts";
-
-const codeAttemptsPerMinute = 5;
 
 const enableBody = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax),
@@ -33,12 +32,15 @@ const backupBody = z.object({
     .max(64, "Enter one of your recovery codes"),
 });
 
-const perIp = (prefix: string) => ({
-  rateLimit: { max: codeAttemptsPerMinute, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => `${prefix}:${request.ip}` },
-});
-
-export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards }): void {
+export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards; config: Config }): void {
   const { auth, db, guards } = deps;
+  const perIp = (prefix: string) => ({
+    rateLimit: {
+      max: deps.config.rateLimits.twoFactorCodesPerIpPerMinute,
+      timeWindow: "1 minute",
+      keyGenerator: (request: FastifyRequest) => `${prefix}:${request.ip}`,
+    },
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -8,8 +8,6 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
 
-const messagesPerIpPerHour = 10;
-
 export function registerContactRoutes(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -17,7 +15,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: { db: Db; conf
     "/api/contact",
     {
       schema: { tags: ["public"], body: contactMessageSchema, response: { 201: z.object({ id: z.string() }) } },
-      config: { rateLimit: { max: messagesPerIpPerHour, timeWindow: "1 hour" } },
+      config: { rateLimit: { max: deps.config.rateLimits.contactMessagesPerIpPerHour, timeWindow: "1 hour" } },
     },
     async (request, reply) => {
       const { name, email, company, subject, message } = request.body;
