@@ -22,10 +22,20 @@ const argsSchema = z.object({
 
 export const demoPassword = "Demo-Password-2025";
 
-export async function seedDemo(db: Db, input: { users: number; transactions: number; label: string; passwordHash: string }): Promise<void> {
+type SeedInput = { users: number; transactions: number; label: string; passwordHash: string };
+
+/** All or nothing: a seed that fails half-way leaves no half-made customers behind. */
+export async function seedDemo(db: Db, input: SeedInput): Promise<void> {
+  await db.transaction((tx) => insertDemoData(tx, input));
+  // Fresh statistics and visibility map, as autovacuum would leave them after such a load.
+  await db.execute(sql`vacuum analyze`);
+}
+
+async function insertDemoData(db: Db, input: SeedInput): Promise<void> {
   const { users, label } = input;
-  // Each user's first transaction is an opening deposit large enough that no later withdrawal can
-  // take the balance below zero; the rest are random.
+  // Each user's first transaction is an opening deposit of 2,000–5,000 USDT (250,000–625,000 BDT),
+  // more than the year of withdrawals that follows can take (about four of 500–20,000 BDT each);
+  // the rest are random. The check at the end (ledger:check) proves no balance went below zero.
   const others = Math.max(0, input.transactions - users);
   const userId = (n: string) => sql.raw(`md5('${label}-user-' || ${n})::uuid`);
 
@@ -44,16 +54,17 @@ export async function seedDemo(db: Db, input: { users: number; transactions: num
            (array['BD','BD','BD','IN','NP','MY','AE','SA','GB','US'])[1 + (g % 10)],
            (array['Rahim','Karim','Ayesha','Nusrat','Tanvir','Farhana','Sabbir','Mehjabin','Arif','Sadia'])[1 + (g % 10)] || ' ' ||
            (array['Ahmed','Hossain','Rahman','Islam','Chowdhury','Khan','Uddin','Akter','Sarkar','Das'])[1 + ((g / 10) % 10)],
-           '01' || (3 + g % 7)::text || lpad((g * 7919 % 100000000)::text, 8, '0'),
+           '01' || (3 + g % 7)::text || lpad((g::bigint * 7919 % 100000000)::text, 8, '0'),
            g % 50 = 0, now() - (random() * interval '400 days')
     from generate_series(1, ${users}) g`);
 
   // Opening deposits (completed) and the random history.
   await db.execute(sql`
     insert into transactions (id, user_id, type, amount_minor, usdt_micro, rate, status, reference, origin, created_at, processed_at)
-    select gen_random_uuid(), ${userId("g")}, 'deposit', 100000000::bigint * 125, 1000000::bigint * 1000000, '125', 'completed',
-           '1000000 USDT from TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'customer', now() - interval '420 days', now() - interval '420 days'
-    from generate_series(1, ${users}) g`);
+    select gen_random_uuid(), ${userId("g")}, 'deposit', o.usdt * 12500, o.usdt * 1000000, '125', 'completed',
+           o.usdt || ' USDT from TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'customer', o.at, o.at
+    from generate_series(1, ${users}) g
+    cross join lateral (select (2000 + g::bigint * 37 % 3000) as usdt, now() - interval '366 days' - random() * interval '30 days' as at) o`);
   await db.execute(sql`
     with r as (
       select 1 + floor(random() * ${users})::int as u, random() as kind, random() as state,
@@ -69,7 +80,7 @@ export async function seedDemo(db: Db, input: { users: number; transactions: num
            case when kind < 0.55 then '125' end,
            case when state < 0.75 then 'completed' when state < 0.9 then 'pending' else 'rejected' end,
            case when kind < 0.55 then usdt || ' USDT from TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'
-                else wallet || ':01' || (3 + u % 7)::text || lpad((u * 7919 % 100000000)::text, 8, '0') end,
+                else wallet || ':01' || (3 + u % 7)::text || lpad((u::bigint * 7919 % 100000000)::text, 8, '0') end,
            'customer', at, case when state < 0.75 or state >= 0.9 then at + interval '20 minutes' end
     from r`);
 
@@ -90,7 +101,7 @@ export async function seedDemo(db: Db, input: { users: number; transactions: num
   // Some SIMs and verifications, so those lists have something to show.
   await db.execute(sql`
     insert into sims (id, user_id, phone_number, wallet_type, status, created_at)
-    select gen_random_uuid(), ${userId("g")}, '01' || (3 + g % 7)::text || lpad((g * 104729 % 100000000)::text, 8, '0'),
+    select gen_random_uuid(), ${userId("g")}, '01' || (3 + g % 7)::text || lpad((g::bigint * 104729 % 100000000)::text, 8, '0'),
            case when g % 3 = 0 then 'Merchant' else 'Personal' end,
            (array['pending','active','rejected'])[1 + g % 3], now() - (random() * interval '300 days')
     from generate_series(1, ${users}) g where g % 4 = 0`);
@@ -99,7 +110,6 @@ export async function seedDemo(db: Db, input: { users: number; transactions: num
     select gen_random_uuid(), ${userId("g")}, (array['national_id','driving_license','passport'])[1 + g % 3],
            (array['pending','approved','rejected'])[1 + g % 3], now() - (random() * interval '300 days'), now()
     from generate_series(1, ${users}) g where g % 5 = 0`);
-  await db.execute(sql`analyze`);
 }
 
 async function main(): Promise<void> {
