@@ -5,9 +5,17 @@ import { isBdtAmount } from "./money.ts";
 import { simStatuses, simWalletTypes } from "./sim-schemas.ts";
 import { documentTypes } from "./verification-schemas.ts";
 import { verificationStatuses } from "./profile-schemas.ts";
-import { pageQuerySchema, searchTextSchema, transactionStatuses, transactionTypes } from "./wallet-schemas.ts";
+import { pageQuerySchema, pageSchema, searchTextSchema, transactionStatuses, transactionTypes } from "./wallet-schemas.ts";
 
 const search = searchTextSchema;
+
+/**
+ * A page of one of the two big lists (transactions, users): `total` stops at a cap and
+ * `totalCapped` then says more rows match (decision 010).
+ */
+export function cappedPageSchema<T extends z.ZodType>(item: T) {
+  return pageSchema(item).extend({ totalCapped: z.boolean() });
+}
 
 export const adminTransactionsQuerySchema = pageQuerySchema(10).extend({
   type: z.enum(["all", ...transactionTypes], { error: "type must be all, deposit or withdraw" }).default("all"),

@@ -255,8 +255,10 @@ describe("GET /api/admin/transactions", () => {
     ["the username in capitals", `TX_${r.toUpperCase()}`, ["aliceNagad", "aliceBkash", "aliceDeposit12500", "aliceDeposit1250"]],
     ["the e-mail", `bob.${r}@example.com`, ["bobDeposit", "bobUpay", "bobCredit"]],
     ["part of the e-mail, in capitals", `BOB.${r.toUpperCase()}@EXAMPLE`, ["bobDeposit", "bobUpay", "bobCredit"]],
-    ["an amount as typed: 1250", "1250", ["bobUpay", "aliceDeposit12500", "aliceDeposit1250"]],
-    ["an amount grouped: 1,250", "1,250", ["bobUpay", "aliceDeposit12500", "aliceDeposit1250"]],
+    // An amount is matched as an amount (decision 010): "1250" is 1,250.00–1,250.99, not 12,500.00.
+    ["an amount as typed: 1250", "1250", ["bobUpay", "aliceDeposit1250"]],
+    ["an amount grouped: 1,250", "1,250", ["bobUpay", "aliceDeposit1250"]],
+    ["a larger amount: 12500", "12500", ["aliceDeposit12500"]],
     ["an amount with its decimals: 1,250.00", "1,250.00", ["bobUpay", "aliceDeposit1250"]],
     ["an odd amount: 7431.25", "7431.25", ["bobDeposit"]],
     ["an odd amount grouped: 7,431.25", "7,431.25", ["bobDeposit"]],
@@ -282,7 +284,8 @@ describe("GET /api/admin/transactions", () => {
   test("search and filters combine", async () => {
     expect(idsOf((await transactions(`${q(`tx_${r}`)}&status=pending`)).items)).toEqual([ids.aliceBkash, ids.aliceDeposit1250]);
     expect(idsOf((await transactions(`${q("1250")}&type=withdraw`)).items)).toEqual([ids.bobUpay]);
-    expect(idsOf((await transactions(`${q("1250")}&status=completed`)).items)).toEqual([ids.bobUpay, ids.aliceDeposit12500]);
+    expect(idsOf((await transactions(`${q("1250")}&status=completed`)).items)).toEqual([ids.bobUpay]);
+    expect(idsOf((await transactions(`${q("12500")}&status=completed`)).items)).toEqual([ids.aliceDeposit12500]);
   });
 
   test("% and _ are literal: 'tx_…' is alice's alone (not carol's 'txx…'), and '%' matches nothing", async () => {

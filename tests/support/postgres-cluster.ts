@@ -25,7 +25,18 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide("postgresAdminUrl", given);
     return undefined;
   }
+  const cluster = await startThrowawayCluster();
+  project.provide("postgresAdminUrl", cluster.url);
+  return cluster.stop;
+}
 
+/**
+ * Makes a PostgreSQL cluster in a temp folder (initdb), starts it on a free port of 127.0.0.1 and
+ * answers the URL of its `postgres` database and a function that stops and deletes it. Durability
+ * is off (fsync, full-page writes, synchronous commit): nothing here outlives the run. Used by the
+ * api-postgres tests and by bench/admin-lists; `settings` adds server options (-c name=value).
+ */
+export async function startThrowawayCluster(settings: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const binDir = findPostgresBinDir();
   const asRoot = process.getuid?.() === 0;
   const dir = await mkdtemp(path.join(tmpdir(), "nexapay-pg-"));
@@ -74,12 +85,19 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       "-c full_page_writes=off",
       "-c synchronous_commit=off",
       "-c max_connections=200",
+      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
     ].join(" ");
     started = true;
     await pgCommand("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", String(startTimeoutMs / 1000), "-s", "-o", options]);
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     await waitUntilAccepting(url, startTimeoutMs);
-    project.provide("postgresAdminUrl", url);
+    return {
+      url,
+      stop: async () => {
+        await stop();
+        process.removeListener("exit", stopOnExit);
+      },
+    };
   } catch (error) {
     const log = await readFile(logFile, "utf8").catch(() => "");
     await stop();
@@ -91,11 +109,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       },
     );
   }
-
-  return async () => {
-    await stop();
-    process.removeListener("exit", stopOnExit);
-  };
 }
 
 /** The bin folder of the newest PostgreSQL installed the Debian way, or the one on PATH. */

@@ -1,50 +1,110 @@
 // What the back office reads: paginated, filtered and searched on the server (spec §2.17–§2.19,
 // §5 "Search rules"). Every list answers {items, total}; the routes add page and pageSize.
-import { and, count, desc, eq, gte, ilike, or, sql, sum, type SQL } from "drizzle-orm";
-import { formatBdt, formatUsdt } from "../../shared/money.ts";
+import { and, between, count, desc, eq, gte, ilike, inArray, like, or, sql, sum, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "../../shared/money.ts";
 import type { AdminTransactionDto, AdminUserDto } from "../../shared/admin-schemas.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { adminUsers, auditLog, extendedProfiles, profiles, sims, transactions, user, verifications } from "../db/schema.ts";
-import { amountText, likePattern } from "../wallet/transaction-queries.ts";
+import { likePattern } from "../wallet/transaction-queries.ts";
 
 type Page = { page: number; pageSize: number };
 const offsetOf = (p: Page) => (p.page - 1) * p.pageSize;
 
+/**
+ * How far the two big lists count. An exact count of a million transactions costs more than the
+ * page itself, so a total stops at the cap and says so (`totalCapped`); the screen then offers
+ * the pages up to the cap and asks for a narrower filter (decision 010). A search shows its newest
+ * 1,000 matches; a filter alone, its newest 10,000 rows.
+ */
+export const listCountCaps = { filtered: 10_000, searched: 1_000 } as const;
+
+type CappedTotal = { total: number; totalCapped: boolean };
+
+/**
+ * search_text is stored lower-cased, so a lower-cased pattern and LIKE find what ILIKE would, with
+ * less work per row (case-insensitive comparison folds every character of every row it reads).
+ */
+const lowerLikePattern = (q: string) => likePattern(q.toLowerCase());
+type PageOfIds = CappedTotal & { ids: string[] };
+
+/**
+ * The ids of one page of `matching` (a select of the list's ids, filtered and in list order) and
+ * the capped total.
+ * - A filter alone: the page is read off an index with OFFSET, and the count stops at the cap;
+ *   both walk a b-tree in order and stop early.
+ * - A search: the newest cap + 1 matches' ids are read once; their number is the total and the
+ *   page is a slice of them. The planner then weighs one bounded question (walk the date index
+ *   until 1,001 rows match, or take the trigram index's candidates and sort them), instead of
+ *   guessing how far an OFFSET will walk before ten rows match.
+ */
+async function pageOfIds(db: Db, matching: () => PgSelect, input: Page & { searching: boolean }): Promise<PageOfIds> {
+  const offset = offsetOf(input);
+  if (input.searching) {
+    const cap = listCountCaps.searched;
+    const rows = idsOf(await matching().limit(cap + 1));
+    return {
+      ids: rows.slice(offset, Math.min(offset + input.pageSize, cap)),
+      total: Math.min(rows.length, cap),
+      totalCapped: rows.length > cap,
+    };
+  }
+  const cap = listCountCaps.filtered;
+  const [rows, [counted]] = await Promise.all([
+    matching().limit(input.pageSize).offset(offset),
+    db.select({ n: count() }).from(
+      matching()
+        .limit(cap + 1)
+        .as("matching"),
+    ),
+  ]);
+  const n = counted?.n ?? 0;
+  return { ids: idsOf(rows), total: Math.min(n, cap), totalCapped: n > cap };
+}
+
+const idsOf = (rows: Record<string, unknown>[]): string[] => rows.map((row) => String(row.id));
+
+/**
+ * Spec §5: admin transactions match user, email, amount and method. User, e-mail and method are
+ * text in search_text (migration 0002, one trigram index). An amount is matched as an amount:
+ * "1250" finds 1,250.00–1,250.99 BDT, "1250.5" finds 1,250.50; the search box has already
+ * dropped the grouping commas of "1,250".
+ */
+function transactionSearch(q: string): SQL {
+  const asText = like(transactions.searchText, lowerLikePattern(q));
+  if (!isBdtAmount(q)) return asText;
+  const from = parseBdt(q);
+  const to = q.includes(".") ? from : from + 99n;
+  return or(asText, between(transactions.amountMinor, from, to))!;
+}
+
 export async function listAdminTransactions(
   db: Db,
   input: Page & { type: "all" | "deposit" | "withdraw"; status: "all" | "pending" | "completed" | "rejected"; q: string },
-): Promise<{ items: AdminTransactionDto[]; total: number }> {
+): Promise<{ items: AdminTransactionDto[] } & CappedTotal> {
   const conditions: SQL[] = [];
   if (input.type !== "all") conditions.push(eq(transactions.type, input.type));
   if (input.status !== "all") conditions.push(eq(transactions.status, input.status));
-  if (input.q !== "") {
-    const pattern = likePattern(input.q);
-    // Spec §5: admin transactions match user, email, amount and method.
-    conditions.push(
-      or(
-        ilike(profiles.username, pattern),
-        ilike(user.email, pattern),
-        ilike(transactions.reference, pattern),
-        ilike(amountText, pattern),
-      )!,
-    );
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const base = () =>
+  if (input.q !== "") conditions.push(transactionSearch(input.q));
+  const matching = () =>
     db
-      .select()
+      .select({ id: transactions.id })
       .from(transactions)
-      .innerJoin(profiles, eq(profiles.id, transactions.userId))
-      .innerJoin(user, eq(user.id, transactions.userId));
-  const [rows, [totalRow]] = await Promise.all([
-    base().where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(input.pageSize).offset(offsetOf(input)),
-    db
-      .select({ n: count() })
-      .from(transactions)
-      .innerJoin(profiles, eq(profiles.id, transactions.userId))
-      .innerJoin(user, eq(user.id, transactions.userId))
-      .where(where),
-  ]);
+      .where(and(...conditions))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .$dynamic();
+  const { ids, ...counted } = await pageOfIds(db, matching, { ...input, searching: input.q !== "" });
+  // Only the page's rows are joined to their customers.
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(transactions)
+          .innerJoin(profiles, eq(profiles.id, transactions.userId))
+          .innerJoin(user, eq(user.id, transactions.userId))
+          .where(inArray(transactions.id, ids))
+          .orderBy(desc(transactions.createdAt), desc(transactions.id));
   return {
     items: rows.map(({ transactions: t, profiles: p, user: u }) => ({
       id: t.id,
@@ -61,46 +121,49 @@ export async function listAdminTransactions(
       createdAt: t.createdAt.toISOString(),
       processedAt: t.processedAt?.toISOString() ?? null,
     })),
-    total: totalRow?.n ?? 0,
+    ...counted,
   };
 }
 
 export async function listAdminUsers(
   db: Db,
   input: Page & { q: string; status: "all" | "active" | "suspended" },
-): Promise<{ items: AdminUserDto[]; total: number }> {
+): Promise<{ items: AdminUserDto[] } & CappedTotal> {
   const conditions: SQL[] = [];
   if (input.status !== "all") conditions.push(eq(profiles.isSuspended, input.status === "suspended"));
-  if (input.q !== "") {
-    const pattern = likePattern(input.q);
-    conditions.push(or(ilike(user.email, pattern), ilike(profiles.username, pattern), ilike(profiles.fullName, pattern))!);
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
+  // Spec §5 (users): e-mail, username and full name, kept in profiles.search_text (migration 0002).
+  if (input.q !== "") conditions.push(like(profiles.searchText, lowerLikePattern(input.q)));
+  const matching = () =>
     db
-      .select({
-        id: profiles.id,
-        email: user.email,
-        username: profiles.username,
-        fullName: profiles.fullName,
-        phone: profiles.phone,
-        country: profiles.country,
-        balance: profiles.balanceMinor,
-        isSuspended: profiles.isSuspended,
-        verificationStatus: verifications.status,
-        adminRole: adminUsers.adminRole,
-        createdAt: profiles.createdAt,
-      })
+      .select({ id: profiles.id })
       .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.id))
-      .leftJoin(verifications, eq(verifications.userId, profiles.id))
-      .leftJoin(adminUsers, eq(adminUsers.userId, profiles.id))
-      .where(where)
+      .where(and(...conditions))
       .orderBy(desc(profiles.createdAt), desc(profiles.id))
-      .limit(input.pageSize)
-      .offset(offsetOf(input)),
-    db.select({ n: count() }).from(profiles).innerJoin(user, eq(user.id, profiles.id)).where(where),
-  ]);
+      .$dynamic();
+  const { ids, ...counted } = await pageOfIds(db, matching, { ...input, searching: input.q !== "" });
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: profiles.id,
+            email: user.email,
+            username: profiles.username,
+            fullName: profiles.fullName,
+            phone: profiles.phone,
+            country: profiles.country,
+            balance: profiles.balanceMinor,
+            isSuspended: profiles.isSuspended,
+            verificationStatus: verifications.status,
+            adminRole: adminUsers.adminRole,
+            createdAt: profiles.createdAt,
+          })
+          .from(profiles)
+          .innerJoin(user, eq(user.id, profiles.id))
+          .leftJoin(verifications, eq(verifications.userId, profiles.id))
+          .leftJoin(adminUsers, eq(adminUsers.userId, profiles.id))
+          .where(inArray(profiles.id, ids))
+          .orderBy(desc(profiles.createdAt), desc(profiles.id));
   return {
     items: rows.map((r) => ({
       ...r,
@@ -109,7 +172,7 @@ export async function listAdminUsers(
       adminRole: r.adminRole ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: totalRow?.n ?? 0,
+    ...counted,
   };
 }
 

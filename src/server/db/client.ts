@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -46,13 +47,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
     return { db, kind: "postgres", listen, close: () => pool.end() };
   }
+  // pg_trgm backs the admin searches (migration 0002); PGlite ships it as a loadable extension.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (target.dataDir === null) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = path.join(target.dataDir, "db");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -18,6 +18,7 @@ const row: TransactionRow = {
   processedAt: null,
   processedBy: null,
   rejectReason: null,
+  searchText: "",
 };
 
 describe("toTransactionDto", () => {

@@ -3,7 +3,7 @@ import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { AdminUserDto } from "../../shared/admin-schemas.ts";
-import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
+import { adminApi, withQuery, type CappedPageOf } from "@/components/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
@@ -36,7 +36,10 @@ export default function AdminUsersPage() {
   const users = useQuery({
     queryKey: [...queryKeys.adminUsers, "list", filters.q, filters.status, page],
     queryFn: ({ signal }) =>
-      adminApi.get<PageOf<AdminUserDto>>(withQuery("/api/admin/users", { q: filters.q, status: filters.status, page, pageSize }), signal),
+      adminApi.get<CappedPageOf<AdminUserDto>>(
+        withQuery("/api/admin/users", { q: filters.q, status: filters.status, page, pageSize }),
+        signal,
+      ),
     refetchInterval: refreshMs,
     placeholderData: keepPreviousData,
   });
@@ -208,6 +211,7 @@ export default function AdminUsersPage() {
           page={page}
           pageSize={pageSize}
           total={users.data.total}
+          totalCapped={users.data.totalCapped}
           onPageChange={(next) => update({ ...filters, page: next })}
           label="Users pages"
         />

@@ -63,3 +63,5 @@ export function withQuery(path: string, query: Record<string, string | number | 
 }
 
 export type PageOf<T> = { items: T[]; total: number; page: number; pageSize: number };
+/** The transactions and users lists count up to a cap; `totalCapped` says more rows match (decision 010). */
+export type CappedPageOf<T> = PageOf<T> & { totalCapped: boolean };

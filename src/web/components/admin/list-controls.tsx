@@ -86,12 +86,15 @@ export function ListFooter({
   page,
   pageSize,
   total,
+  totalCapped = false,
   onPageChange,
   label,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total`: more rows match than the pages offered. */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   label: string;
 }) {
@@ -106,7 +109,8 @@ export function ListFooter({
   return (
     <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-muted-foreground">
-        Showing {first}–{last} of {total}
+        Showing {first}–{last} of {totalCapped ? `more than ${total.toLocaleString("en-US")}` : total.toLocaleString("en-US")}
+        {totalCapped ? <span className="block text-xs">Search or filter to narrow the list.</span> : null}
       </p>
       {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} label={label} /> : null}
     </div>
