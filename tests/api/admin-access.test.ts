@@ -587,7 +587,7 @@ describe("POST /api/admin/admins (create an admin account)", () => {
     const granted = await t.db.select().from(auditLog).where(eq(auditLog.targetId, created.userId));
     expect(granted).toEqual([
       expect.objectContaining({
-        action: "admin.role_granted",
+        action: "admin.created",
         actorId: superAdmin.userId,
         details: expect.objectContaining({ adminRole: "super_admin" }) as unknown,
       }),
@@ -680,6 +680,15 @@ describe("POST /api/admin/admins/promote", () => {
         details: expect.objectContaining({ adminRole }) as unknown,
       }) as unknown;
     expect(audits).toEqual([granted("admin"), granted("super_admin"), granted("admin")]);
+  });
+
+  test("a super admin cannot change their own role (nobody left to manage admins) → 409, nothing changes", async () => {
+    const before = await snapshot();
+    const response = await promote({ email: superAdmin.email, adminRole: "admin" });
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response)).toEqual({ code: "CONFLICT", message: "You cannot change your own admin role." });
+    expect(await snapshot()).toEqual(before);
+    expect(await roleOf(superAdmin.userId)).toBe("super_admin");
   });
 
   test("an e-mail nobody has → 404 with the spec's message, nothing changes", async () => {

@@ -517,6 +517,23 @@ describe("suspending and reactivating users (PATCH /api/admin/users/:id)", () =>
     expect((await admin.browser.get("/api/admin/stats")).statusCode).toBe(200);
   });
 
+  test("only a super admin may suspend a super admin: an admin → 403, nothing changes; a super admin may", async () => {
+    const boss = await signUpAdmin(t, "super_admin");
+    const auditBefore = await totalAuditRows();
+    expectError(await setSuspended(boss.userId, { isSuspended: true }), 403, {
+      code: "FORBIDDEN",
+      message: "Only a super admin can suspend or activate a super admin.",
+    });
+    expect(await isSuspended(boss.userId)).toBe(false);
+    expect(await totalAuditRows()).toBe(auditBefore);
+    expect((await boss.browser.get("/api/admin/stats")).statusCode).toBe(200);
+
+    const otherBoss = await signUpAdmin(t, "super_admin");
+    const bySuper = await otherBoss.browser.request("PATCH", `/api/admin/users/${boss.userId}`, { json: { isSuspended: true } });
+    expect(bySuper.statusCode, bySuper.body).toBe(200);
+    expect(await isSuspended(boss.userId)).toBe(true);
+  });
+
   test("suspending another admin ends that admin's back-office session too", async () => {
     const other = await signUpAdmin(t);
     expect((await setSuspended(other.userId, { isSuspended: true })).statusCode).toBe(200);

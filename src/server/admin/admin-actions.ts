@@ -4,6 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { errorCodes } from "../../shared/api-error.ts";
 import { simMessages } from "../../shared/sim-schemas.ts";
 import { writeAudit } from "../audit/audit-log.ts";
+import { adminRoleOf, type AdminRole } from "../auth/accounts.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { profiles, sims, verifications } from "../db/schema.ts";
@@ -14,9 +15,17 @@ import { notifyChange } from "../realtime/notify.ts";
 type Actor = { adminId: string; ip?: string };
 
 /** Suspends or reactivates; suspending ends the user's sessions at once (DESIGN §6). */
-export async function setSuspended(db: Db, auth: Auth, input: Actor & { userId: string; isSuspended: boolean }): Promise<void> {
+export async function setSuspended(
+  db: Db,
+  auth: Auth,
+  input: Actor & { actorRole: AdminRole; userId: string; isSuspended: boolean },
+): Promise<void> {
   if (input.userId === input.adminId && input.isSuspended) {
     throw new AppError(409, errorCodes.conflict, "You cannot suspend your own account");
+  }
+  // An admin cannot lock out the people who manage admins.
+  if (input.actorRole !== "super_admin" && (await adminRoleOf(db, input.userId)) === "super_admin") {
+    throw new AppError(403, errorCodes.forbidden, "Only a super admin can suspend or activate a super admin.");
   }
   await db.transaction(async (tx) => {
     const [updated] = await tx

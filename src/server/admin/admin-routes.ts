@@ -18,6 +18,7 @@ import {
   adminVerificationsQuerySchema,
   auditEntrySchema,
   auditLogQuerySchema,
+  cappedPageSchema,
   balanceAdjustmentSchema,
   createAdminSchema,
   promoteAdminSchema,
@@ -67,6 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     },
   };
   const actor = (request: FastifyRequest) => ({ adminId: request.user!.id, ip: request.ip });
+  const actorOf = (request: FastifyRequest) => ({ actorId: request.user!.id, ip: request.ip });
   const tags = ["admin"];
 
   r.get("/api/admin/stats", { schema: { tags, response: { 200: adminStatsSchema } }, ...admin }, async () => adminStats(db, new Date()));
@@ -74,15 +76,17 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   // ---------------------------------------------------------------- users
   r.get(
     "/api/admin/users",
-    { schema: { tags, querystring: adminUsersQuerySchema, response: { 200: pageSchema(adminUserSchema) } }, ...admin },
-    async (request) => {
-      const { items, total } = await listAdminUsers(db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-    },
+    { schema: { tags, querystring: adminUsersQuerySchema, response: { 200: cappedPageSchema(adminUserSchema) } }, ...admin },
+    async (request) => ({ ...(await listAdminUsers(db, request.query)), page: request.query.page, pageSize: request.query.pageSize }),
   );
 
   r.patch("/api/admin/users/:id", { schema: { tags, params: idParams, body: suspendUserSchema }, ...admin }, async (request) => {
-    await setSuspended(db, auth, { ...actor(request), userId: request.params.id, isSuspended: request.body.isSuspended });
+    await setSuspended(db, auth, {
+      ...actor(request),
+      actorRole: request.adminRole!,
+      userId: request.params.id,
+      isSuspended: request.body.isSuspended,
+    });
     return { id: request.params.id, isSuspended: request.body.isSuspended };
   });
 
@@ -123,11 +127,12 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   // ---------------------------------------------------------------- transactions
   r.get(
     "/api/admin/transactions",
-    { schema: { tags, querystring: adminTransactionsQuerySchema, response: { 200: pageSchema(adminTransactionSchema) } }, ...admin },
-    async (request) => {
-      const { items, total } = await listAdminTransactions(db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-    },
+    { schema: { tags, querystring: adminTransactionsQuerySchema, response: { 200: cappedPageSchema(adminTransactionSchema) } }, ...admin },
+    async (request) => ({
+      ...(await listAdminTransactions(db, request.query)),
+      page: request.query.page,
+      pageSize: request.query.pageSize,
+    }),
   );
 
   r.post(
@@ -201,7 +206,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   r.post("/api/admin/admins", { schema: { tags, body: createAdminSchema }, ...superAdmin }, async (request, reply) => {
     refuseCommonPassword(request.body.password, "password");
     const userId = await createUserWithPassword(auth, db, { email: request.body.email, password: request.body.password });
-    await grantAdminRole(db, { userId, role: request.body.adminRole, actorId: request.user!.id });
+    await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request), newAccount: true });
     return reply.status(201).send({ userId, email: request.body.email, adminRole: request.body.adminRole });
   });
 
@@ -209,8 +214,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const userId = await findUserIdByEmail(db, request.body.email);
     if (!userId)
       throw new AppError(404, errorCodes.notFound, "User not found with this email. Please ensure they have logged in at least once.");
+    // Changing one's own role could leave nobody who manages admins; another super admin can.
+    if (userId === request.user!.id) throw new AppError(409, errorCodes.conflict, "You cannot change your own admin role.");
     const wasAdmin = (await adminRoleOf(db, userId)) !== null;
-    await grantAdminRole(db, { userId, role: request.body.adminRole, actorId: request.user!.id });
+    await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request) });
     return { userId, adminRole: request.body.adminRole, roleChanged: wasAdmin };
   });
 

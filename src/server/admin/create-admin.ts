@@ -2,7 +2,7 @@
 // `npm run admin:create` command. The account gets a profile like any user's (a username from
 // the e-mail, country Bangladesh) so that every screen that lists users can show it.
 import { randomBytes } from "node:crypto";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import type { Auth } from "../auth/auth.ts";
 import { createProfile, findUserIdByEmail, isUsernameTaken, type AdminRole } from "../auth/accounts.ts";
@@ -98,19 +98,32 @@ export async function createFirstAdmin(
   return { userId };
 }
 
-/** Makes an existing user an admin, or changes the role of one who already is. */
-export async function grantAdminRole(db: Db, input: { userId: string; role: AdminRole; actorId: string | null }): Promise<void> {
+/**
+ * Makes an existing user an admin, or changes the role of one who already is. The audit entry says
+ * which: `admin.created` for an account made as an admin, `admin.role_granted` otherwise, with the
+ * role before and after.
+ */
+export async function grantAdminRole(
+  db: Db,
+  input: { userId: string; role: AdminRole; actorId: string | null; ip?: string; newAccount?: boolean },
+): Promise<void> {
   await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ role: adminUsers.adminRole })
+      .from(adminUsers)
+      .where(eq(adminUsers.userId, input.userId))
+      .for("update");
     await tx
       .insert(adminUsers)
       .values({ userId: input.userId, adminRole: input.role })
       .onConflictDoUpdate({ target: adminUsers.userId, set: { adminRole: input.role } });
     await writeAudit(tx, {
       actorId: input.actorId,
-      action: "admin.role_granted",
+      action: input.newAccount ? "admin.created" : "admin.role_granted",
       targetType: "user",
       targetId: input.userId,
-      details: { adminRole: input.role },
+      details: { adminRole: input.role, previousRole: before?.role ?? null },
+      ...(input.ip ? { ip: input.ip } : {}),
     });
   });
 }

@@ -19,6 +19,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { AppError } from "../http/errors.ts";
+import { writeAudit } from "../audit/audit-log.ts";
 import type { Auth } from "./auth.ts";
 import {
   adminRoleOf,
@@ -205,7 +206,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       if (response.status === 400) {
         throw new AppError(400, errorCodes.validation, messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
       }
-      if (response.ok) await clearFailedSignIns(db, found.value);
+      if (response.ok) {
+        await clearFailedSignIns(db, found.value);
+        await writeAudit(db, {
+          actorId: found.value,
+          action: "user.password_reset",
+          targetType: "user",
+          targetId: found.value,
+          ip: request.ip,
+        });
+      }
       return sendAuthResponse(reply, response);
     },
   );
@@ -231,6 +241,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         throw new AppError(400, errorCodes.validation, messages.currentPasswordWrong, {
           currentPassword: messages.currentPasswordWrong,
         });
+      }
+      if (response.ok) {
+        const userId = request.user!.id;
+        await writeAudit(db, { actorId: userId, action: "user.password_changed", targetType: "user", targetId: userId, ip: request.ip });
       }
       return sendAuthResponse(reply, response);
     },

@@ -10,6 +10,7 @@ import { passwordLengthMax } from "../../shared/password-policy.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { writeAudit } from "../audit/audit-log.ts";
 import { adminRoleOf } from "./accounts.ts";
 import type { Auth } from "./auth.ts";
 import type { Guards } from "./guards.ts";
@@ -67,6 +68,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
     "/api/auth/two-factor/verify-totp",
     { schema: { tags: ["auth"], body: totpBody }, config: perIp("2fa-totp") },
     async (request, reply) => {
+      // With a session, this code completes the enrolment; without one, it completes a sign-in.
+      const enrolling = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       const response = await auth.api.verifyTOTP({
         body: { code: request.body.code },
         headers: fromNodeHeaders(request.headers),
@@ -76,6 +79,19 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
         throw new AppError(400, errorCodes.invalidCredentials, "Invalid code. Check your authenticator app and try again.", {
           code: "Invalid code. Check your authenticator app and try again.",
         });
+      }
+      if (response.ok) {
+        const userId = enrolling?.user.id ?? (await userIdOf(response));
+        const action = enrolling && !enrolling.user.twoFactorEnabled ? "admin.two_factor_enabled" : "admin.signed_in";
+        if (userId)
+          await writeAudit(db, {
+            actorId: userId,
+            action,
+            targetType: "user",
+            targetId: userId,
+            details: { method: "totp" },
+            ip: request.ip,
+          });
       }
       return sendAuthResponse(reply, response);
     },
@@ -93,7 +109,28 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       if (response.status === 401 || response.status === 400) {
         throw new AppError(400, errorCodes.invalidCredentials, "Invalid recovery code.", { code: "Invalid recovery code." });
       }
+      const userId = response.ok ? await userIdOf(response) : null;
+      if (userId) {
+        await writeAudit(db, {
+          actorId: userId,
+          action: "admin.signed_in",
+          targetType: "user",
+          targetId: userId,
+          details: { method: "recovery_code" },
+          ip: request.ip,
+        });
+      }
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+/** The signed-in user's id from better-auth's answer to a second-factor step (`{token, user}`). */
+async function userIdOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { user?: { id?: unknown } };
+    return typeof body.user?.id === "string" ? body.user.id : null;
+  } catch {
+    return null;
+  }
 }

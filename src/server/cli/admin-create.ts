@@ -47,6 +47,7 @@ async function main(): Promise<number> {
   const auth = createAuth({ db: database.db, config, mailer, log });
   try {
     let userId = await findUserIdByEmail(database.db, email);
+    const newAccount = userId === null;
     if (userId) {
       console.log(`${email} already has an account; giving it the role ${role}.`);
     } else {
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
       console.log(`Created ${email}.`);
       if (!parsed.data.password) console.log(`Generated password (shown once): ${password}`);
     }
-    await grantAdminRole(database.db, { userId, role, actorId: null });
+    await grantAdminRole(database.db, { userId, role, actorId: null, newAccount });
     console.log(`${email} is now ${role}. Sign in at ${config.publicUrl}/admin/login`);
     return 0;
   } finally {

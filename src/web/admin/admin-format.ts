@@ -65,13 +65,18 @@ export const auditActions = {
   "user.suspended": "User suspended",
   "user.activated": "User activated",
   "user.profile_updated": "User profile updated",
+  "user.password_changed": "Password changed",
+  "user.password_reset": "Password reset by e-mail link",
   "sim.approved": "SIM approved",
   "sim.rejected": "SIM rejected",
   "sim.deleted": "SIM deleted",
   "verification.approved": "Verification approved",
   "verification.rejected": "Verification rejected",
+  "admin.created": "Admin created",
   "admin.role_granted": "Admin role granted",
   "admin.first_admin_created": "First admin created",
+  "admin.two_factor_enabled": "Two-factor sign-in set up",
+  "admin.signed_in": "Admin signed in",
 } as const satisfies Record<string, string>;
 
 export function auditActionLabel(action: string): string {
