@@ -135,6 +135,8 @@ export const adminAccountSchema = z.object({
   userId: z.string(),
   email: z.string(),
   adminRole: z.enum(adminRoles),
+  /** Whether they have set up their authenticator app (DESIGN §6). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 

@@ -413,6 +413,24 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    route: "POST /api/admin/admins/:userId/reset-two-factor",
+    superAdminOnly: true,
+    status: 200,
+    prepare: async () => {
+      const target = await signUpAdmin(t);
+      return {
+        call: { method: "POST", url: `/api/admin/admins/${target.userId}/reset-two-factor` },
+        effect: async (response) => {
+          expect(response.json()).toEqual({ userId: target.userId, twoFactorEnabled: false });
+          const [row] = await t.db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, target.userId));
+          expect(row?.enabled).toBe(false);
+          // Their sessions ended with it.
+          expect((await target.browser.get("/api/admin/stats")).statusCode).toBe(401);
+        },
+      };
+    },
+  },
+  {
     route: "GET /api/admin/audit-log",
     status: 200,
     prepare: () => ({
@@ -439,6 +457,16 @@ const endpoints: Endpoint[] = [
   },
 ];
 
+test("the table covers every admin endpoint the server has", async () => {
+  const spec = (await t.browser().get("/api/openapi.json")).json<{ paths: Record<string, Record<string, unknown>> }>();
+  const served = Object.entries(spec.paths)
+    .filter(([path]) => path.startsWith("/api/admin/"))
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+    );
+  expect(endpoints.map((e) => e.route).sort()).toEqual(served.sort());
+});
+
 test("the table covers every admin endpoint of DESIGN §7", () => {
   expect(endpoints.map((e) => e.route)).toEqual([
     "GET /api/admin/stats",
@@ -460,6 +488,7 @@ test("the table covers every admin endpoint of DESIGN §7", () => {
     "GET /api/admin/admins",
     "POST /api/admin/admins",
     "POST /api/admin/admins/promote",
+    "POST /api/admin/admins/:userId/reset-two-factor",
     "GET /api/admin/audit-log",
     "GET /api/admin/contact-messages",
   ]);

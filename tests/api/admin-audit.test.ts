@@ -128,3 +128,46 @@ test("resetting a password through the e-mailed link is 'user.password_reset'", 
   expect(reset.statusCode, reset.body).toBe(200);
   expect(await entries("user.password_reset", customer.userId)).toEqual([expect.objectContaining({ actorId: customer.userId })]);
 });
+
+test("a super admin resets another admin's two-factor sign-in: their sessions end, they enrol again, 'admin.two_factor_reset'", async () => {
+  const admin = await signUpAdmin(t);
+  const reset = await superAdmin.browser.post(`/api/admin/admins/${admin.userId}/reset-two-factor`);
+  expect(reset.statusCode, reset.body).toBe(200);
+  expect(await entries("admin.two_factor_reset", admin.userId)).toEqual([
+    expect.objectContaining({ actorId: superAdmin.userId, ip: superAdmin.browser.ip }),
+  ]);
+  expect((await admin.browser.get("/api/admin/stats")).statusCode).toBe(401);
+
+  // The password alone now signs in, and the back office asks for a new authenticator app.
+  const again = await t.signIn(admin.email, admin.password);
+  expect((await again.get("/api/admin/stats")).json()).toMatchObject({ error: { code: "TWO_FACTOR_REQUIRED" } });
+  const enable = await again.post("/api/auth/two-factor/enable", { password: admin.password });
+  expect(enable.statusCode, enable.body).toBe(200);
+  const { totpURI } = enable.json<{ totpURI: string }>();
+  expect(totpURI).not.toBe(admin.totpUri);
+  expect((await again.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) })).statusCode).toBe(200);
+  expect((await again.get("/api/admin/stats")).statusCode).toBe(200);
+
+  // A second reset of the new enrolment is allowed; of one not set up, it is a 409.
+  expect((await superAdmin.browser.post(`/api/admin/admins/${admin.userId}/reset-two-factor`)).statusCode).toBe(200);
+  const twice = await superAdmin.browser.post(`/api/admin/admins/${admin.userId}/reset-two-factor`);
+  expect(twice.statusCode).toBe(409);
+  expect(twice.json()).toMatchObject({ error: { message: "This admin has not set up two-factor sign-in yet." } });
+});
+
+test("resetting two-factor: one's own → 409, a customer → 404, an unknown id → 404, a malformed id → 400; nothing written", async () => {
+  const before = (await entries("admin.two_factor_reset", superAdmin.userId)).length;
+  const own = await superAdmin.browser.post(`/api/admin/admins/${superAdmin.userId}/reset-two-factor`);
+  expect(own.statusCode).toBe(409);
+  expect(own.json()).toMatchObject({
+    error: { code: "CONFLICT", message: "You cannot reset your own two-factor sign-in. Use one of your recovery codes." },
+  });
+  const customer = await t.signUp();
+  const notAdmin = await superAdmin.browser.post(`/api/admin/admins/${customer.userId}/reset-two-factor`);
+  expect(notAdmin.statusCode).toBe(404);
+  expect(notAdmin.json()).toMatchObject({ error: { code: "NOT_FOUND", message: "Admin not found" } });
+  expect((await superAdmin.browser.post("/api/admin/admins/00000000-0000-4000-8000-000000000000/reset-two-factor")).statusCode).toBe(404);
+  expect((await superAdmin.browser.post("/api/admin/admins/abc/reset-two-factor")).statusCode).toBe(400);
+  expect((await entries("admin.two_factor_reset", superAdmin.userId)).length).toBe(before);
+  expect((await superAdmin.browser.get("/api/admin/stats")).statusCode).toBe(200);
+});

@@ -418,7 +418,23 @@ test("a super admin creates an admin, who enrols two-factor sign-in, cannot crea
   await page.getByRole("button", { name: "Log out" }).first().click();
   await signInThroughLoginScreen(page, created.email, newPassword, () => freshTotpCode(totpURI, enrolCode));
 
+  // Lost phone: the super admin resets the new admin's second factor; their session ends at once.
+  await admin.page.goto("/admin/settings");
+  const row = admin.page.getByRole("row").filter({ hasText: created.email });
+  await expect(row).toContainText("Set up");
+  await row.getByRole("button", { name: "Reset two-factor" }).click();
+  const confirm = admin.page.getByRole("dialog", { name: "Reset two-factor sign-in?" });
+  await expect(confirm).toContainText(created.email);
+  await confirm.getByRole("button", { name: "Reset two-factor" }).click();
+  await expect(admin.page.getByText("Two-factor sign-in reset. They will set up their authenticator app again")).toBeVisible();
+  await expect(row).toContainText("Not set up");
+  await expect(row.getByRole("button", { name: "Reset two-factor" })).toHaveCount(0);
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin(\/login)?$/);
+
+  await expectAudited(admin.page, "admin.created", "Admin created", superAdmin.email);
   await expectAudited(admin.page, "admin.role_granted", "Admin role granted", "super_admin");
+  await expectAudited(admin.page, "admin.two_factor_reset", "Two-factor sign-in reset", superAdmin.email);
   await context.close();
   await admin.context.close();
 });

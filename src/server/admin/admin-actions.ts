@@ -7,7 +7,7 @@ import { writeAudit } from "../audit/audit-log.ts";
 import { adminRoleOf, type AdminRole } from "../auth/accounts.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
-import { profiles, sims, verifications } from "../db/schema.ts";
+import { profiles, sims, twoFactor, user, verifications } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { updateProfile, type ProfileChanges } from "../profile/profile.ts";
 import { notifyChange } from "../realtime/notify.ts";
@@ -126,4 +126,34 @@ export async function decideVerification(
     });
     await notifyChange(tx, { table: "verifications", userId: updated.userId, id: updated.id });
   });
+}
+
+/**
+ * An admin who lost their authenticator app and their recovery codes is locked out for good; a
+ * super admin can reset their second factor. Their sessions end, and their next sign-in takes them
+ * to set up a new app (DESIGN §6). Nobody resets their own: that would undo the second factor.
+ */
+export async function resetTwoFactor(db: Db, auth: Auth, input: Actor & { userId: string }): Promise<void> {
+  if (input.userId === input.adminId) {
+    throw new AppError(409, errorCodes.conflict, "You cannot reset your own two-factor sign-in. Use one of your recovery codes.");
+  }
+  await db.transaction(async (tx) => {
+    if ((await adminRoleOf(tx, input.userId)) === null) throw new AppError(404, errorCodes.notFound, "Admin not found");
+    const [updated] = await tx
+      .update(user)
+      .set({ twoFactorEnabled: false })
+      .where(and(eq(user.id, input.userId), eq(user.twoFactorEnabled, true)))
+      .returning({ id: user.id });
+    if (!updated) throw new AppError(409, errorCodes.conflict, "This admin has not set up two-factor sign-in yet.");
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId));
+    await writeAudit(tx, {
+      actorId: input.adminId,
+      action: "admin.two_factor_reset",
+      targetType: "user",
+      targetId: input.userId,
+      ...(input.ip ? { ip: input.ip } : {}),
+    });
+  });
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.deleteUserSessions(input.userId);
 }

@@ -261,6 +261,7 @@ export async function listAdminAccounts(db: Db) {
       userId: adminUsers.userId,
       email: user.email,
       adminRole: adminUsers.adminRole,
+      twoFactorEnabled: user.twoFactorEnabled,
       createdAt: adminUsers.createdAt,
     })
     .from(adminUsers)

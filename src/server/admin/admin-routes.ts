@@ -40,7 +40,14 @@ import { contactMessages } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { getVerification } from "../kyc/verification.ts";
 import { adjustBalance, approveTransaction, rejectTransaction, toTransactionDto } from "../wallet/ledger.ts";
-import { decideVerification, deleteSimAsAdmin, setSimStatus, setSuspended, updateUserProfileAsAdmin } from "./admin-actions.ts";
+import {
+  decideVerification,
+  deleteSimAsAdmin,
+  resetTwoFactor,
+  setSimStatus,
+  setSuspended,
+  updateUserProfileAsAdmin,
+} from "./admin-actions.ts";
 import {
   adminStats,
   getAdminProfile,
@@ -219,6 +226,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const wasAdmin = (await adminRoleOf(db, userId)) !== null;
     await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request) });
     return { userId, adminRole: request.body.adminRole, roleChanged: wasAdmin };
+  });
+
+  r.post("/api/admin/admins/:userId/reset-two-factor", { schema: { tags, params: userIdParams }, ...superAdmin }, async (request) => {
+    await resetTwoFactor(db, auth, { ...actor(request), userId: request.params.userId });
+    return { userId: request.params.userId, twoFactorEnabled: false };
   });
 
   // ---------------------------------------------------------------- audit and contact

@@ -76,6 +76,7 @@ export const auditActions = {
   "admin.role_granted": "Admin role granted",
   "admin.first_admin_created": "First admin created",
   "admin.two_factor_enabled": "Two-factor sign-in set up",
+  "admin.two_factor_reset": "Two-factor sign-in reset",
   "admin.signed_in": "Admin signed in",
 } as const satisfies Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, UserPlus, UserRoundCog } from "lucide-react";
+import { KeyRound, ShieldOff, UserPlus, UserRoundCog } from "lucide-react";
 import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,6 +10,7 @@ import { errorCodes } from "../../shared/api-error.ts";
 import { adminPasswordLengthMin, passwordLengthMax } from "../../shared/password-policy.ts";
 import { adminApi } from "@/components/admin/admin-api.ts";
 import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -59,10 +60,12 @@ export default function AdminSettingsPage() {
     staleTime: 60_000, // spec §9
   });
 
+  const [resetting, setResetting] = useState<AdminAccount | null>(null);
+  const columns = isSuperAdmin ? 5 : 4;
   let rows;
-  if (admins.isPending) rows = <TableMessageRow colSpan={3}>Loading admin users...</TableMessageRow>;
+  if (admins.isPending) rows = <TableMessageRow colSpan={columns}>Loading admin users...</TableMessageRow>;
   else if (admins.isError) rows = null;
-  else if (admins.data.items.length === 0) rows = <TableMessageRow colSpan={3}>No admin users found</TableMessageRow>;
+  else if (admins.data.items.length === 0) rows = <TableMessageRow colSpan={columns}>No admin users found</TableMessageRow>;
   else
     rows = admins.data.items.map((account) => (
       <Tr key={account.id}>
@@ -73,7 +76,20 @@ export default function AdminSettingsPage() {
         <Td>
           <Badge tone={account.adminRole === "super_admin" ? "info" : "neutral"}>{roleLabels[account.adminRole]}</Badge>
         </Td>
+        <Td>
+          <Badge tone={account.twoFactorEnabled ? "success" : "warning"}>{account.twoFactorEnabled ? "Set up" : "Not set up"}</Badge>
+        </Td>
         <Td className="whitespace-nowrap">{formatShortDate(account.createdAt)}</Td>
+        {isSuperAdmin ? (
+          <Td>
+            {account.twoFactorEnabled && account.userId !== user?.id ? (
+              <Button variant="outline" size="sm" onClick={() => setResetting(account)}>
+                <ShieldOff aria-hidden="true" />
+                Reset two-factor
+              </Button>
+            ) : null}
+          </Td>
+        ) : null}
       </Tr>
     ));
 
@@ -128,16 +144,57 @@ export default function AdminSettingsPage() {
                 <AdminTableHead>
                   <Th>Email</Th>
                   <Th>Role</Th>
+                  <Th>Two-factor</Th>
                   <Th>Added On</Th>
+                  {isSuperAdmin ? (
+                    <Th>
+                      <span className="sr-only">Actions</span>
+                    </Th>
+                  ) : null}
                 </AdminTableHead>
                 <tbody>{rows}</tbody>
               </AdminTable>
             )}
+            <ResetTwoFactorDialog account={resetting} onClose={() => setResetting(null)} />
           </CardContent>
         </Card>
         <ChangePasswordCard />
       </div>
     </>
+  );
+}
+
+/** A super admin resets the second factor of an admin who lost their authenticator app (decision 006). */
+function ResetTwoFactorDialog({ account, onClose }: { account: AdminAccount | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const reset = useMutation({
+    mutationFn: (userId: string) => adminApi.post(`/api/admin/admins/${userId}/reset-two-factor`),
+    onSuccess: () => {
+      toast.success("Two-factor sign-in reset. They will set up their authenticator app again at their next sign-in.");
+      void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
+      onClose();
+    },
+    onError: (error) => {
+      toast.error(`Failed to reset two-factor sign-in: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
+      onClose();
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={account !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Reset two-factor sign-in?"
+      description={
+        <>
+          <strong>{account?.email}</strong> will be signed out everywhere, and must set up an authenticator app again at their next sign-in.
+          Do this only when you have confirmed who is asking.
+        </>
+      }
+      confirmLabel="Reset two-factor"
+      busy={reset.isPending}
+      onConfirm={() => account && reset.mutate(account.userId)}
+    />
   );
 }
 
