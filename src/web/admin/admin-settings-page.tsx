@@ -9,7 +9,7 @@ import { type adminAccountSchema, adminRoles, createAdminSchema } from "../../sh
 import { errorCodes } from "../../shared/api-error.ts";
 import { adminPasswordLengthMin, passwordLengthMax } from "../../shared/password-policy.ts";
 import { adminApi } from "@/components/admin/admin-api.ts";
-import { AdminTable, AdminTableHead, TableMessageRow, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
+import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -61,37 +61,26 @@ export default function AdminSettingsPage() {
   });
 
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
-  const columns = isSuperAdmin ? 5 : 4;
-  let rows;
-  if (admins.isPending) rows = <TableMessageRow colSpan={columns}>Loading admin users...</TableMessageRow>;
-  else if (admins.isError) rows = null;
-  else if (admins.data.items.length === 0) rows = <TableMessageRow colSpan={columns}>No admin users found</TableMessageRow>;
-  else
-    rows = admins.data.items.map((account) => (
-      <Tr key={account.id}>
-        <Td>
-          {account.email}
-          {account.userId === user?.id ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null}
-        </Td>
-        <Td>
-          <Badge tone={account.adminRole === "super_admin" ? "info" : "neutral"}>{roleLabels[account.adminRole]}</Badge>
-        </Td>
-        <Td>
-          <Badge tone={account.twoFactorEnabled ? "success" : "warning"}>{account.twoFactorEnabled ? "Set up" : "Not set up"}</Badge>
-        </Td>
-        <Td className="whitespace-nowrap">{formatShortDate(account.createdAt)}</Td>
-        {isSuperAdmin ? (
-          <Td>
-            {account.twoFactorEnabled && account.userId !== user?.id ? (
-              <Button variant="outline" size="sm" onClick={() => setResetting(account)}>
-                <ShieldOff aria-hidden="true" />
-                Reset two-factor
-              </Button>
-            ) : null}
-          </Td>
-        ) : null}
-      </Tr>
-    ));
+  const items = admins.data?.items ?? [];
+  let message: string | null = null;
+  if (admins.isPending) message = "Loading admin users...";
+  else if (items.length === 0) message = "No admin users found";
+  const you = (account: AdminAccount) =>
+    account.userId === user?.id ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null;
+  const roleBadge = (account: AdminAccount) => (
+    <Badge tone={account.adminRole === "super_admin" ? "info" : "neutral"}>{roleLabels[account.adminRole]}</Badge>
+  );
+  const twoFactorBadge = (account: AdminAccount) => (
+    <Badge tone={account.twoFactorEnabled ? "success" : "warning"}>{account.twoFactorEnabled ? "Set up" : "Not set up"}</Badge>
+  );
+  // A super admin may reset another admin's second factor once it is set up.
+  const resetButton = (account: AdminAccount) =>
+    isSuperAdmin && account.twoFactorEnabled && account.userId !== user?.id ? (
+      <Button variant="outline" size="sm" onClick={() => setResetting(account)}>
+        <ShieldOff aria-hidden="true" />
+        Reset two-factor
+      </Button>
+    ) : null;
 
   return (
     <>
@@ -140,20 +129,56 @@ export default function AdminSettingsPage() {
             {admins.isError ? (
               <Notice tone="error">Error loading admin users: {admins.error.message}</Notice>
             ) : (
-              <AdminTable caption="Admin users" className="shadow-none">
-                <AdminTableHead>
-                  <Th>Email</Th>
-                  <Th>Role</Th>
-                  <Th>Two-factor</Th>
-                  <Th>Added On</Th>
-                  {isSuperAdmin ? (
-                    <Th>
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  ) : null}
-                </AdminTableHead>
-                <tbody>{rows}</tbody>
-              </AdminTable>
+              <AdminList
+                caption="Admin users"
+                columnCount={isSuperAdmin ? 5 : 4}
+                message={message}
+                head={
+                  <>
+                    <Th>Email</Th>
+                    <Th>Role</Th>
+                    <Th>Two-factor</Th>
+                    <Th>Added On</Th>
+                    {isSuperAdmin ? (
+                      <Th>
+                        <span className="sr-only">Actions</span>
+                      </Th>
+                    ) : null}
+                  </>
+                }
+                rows={() =>
+                  items.map((account) => (
+                    <Tr key={account.id}>
+                      <Td>
+                        {account.email}
+                        {you(account)}
+                      </Td>
+                      <Td>{roleBadge(account)}</Td>
+                      <Td>{twoFactorBadge(account)}</Td>
+                      <Td className="whitespace-nowrap">{formatShortDate(account.createdAt)}</Td>
+                      {isSuperAdmin ? <Td>{resetButton(account)}</Td> : null}
+                    </Tr>
+                  ))
+                }
+                cards={() =>
+                  items.map((account) => (
+                    <MobileCard
+                      key={account.id}
+                      title={
+                        <span className="break-all">
+                          {account.email}
+                          {you(account)}
+                        </span>
+                      }
+                      aside={roleBadge(account)}
+                      actions={resetButton(account)}
+                    >
+                      <CardField label="Two-factor">{twoFactorBadge(account)}</CardField>
+                      <CardField label="Added On">{formatShortDate(account.createdAt)}</CardField>
+                    </MobileCard>
+                  ))
+                }
+              />
             )}
             <ResetTwoFactorDialog account={resetting} onClose={() => setResetting(null)} />
           </CardContent>
