@@ -121,13 +121,13 @@ describe.skipIf(kind === "pglite")("races on a real PostgreSQL", () => {
     await expectLedgerIntact(t);
   });
 
-  test("40 parallel approvals of one deposit: one 200, 39 'This transaction is already processed.', credited once", async () => {
+  test("50 parallel approvals of one deposit (DESIGN §9): one 200, 49 'This transaction is already processed.', credited once", async () => {
     const user = await t.signUp();
     const deposit = (await user.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "20" })).json<TransactionDto>();
     const responses = await Promise.all(
-      Array.from({ length: 40 }, () => admin.browser.post(`/api/admin/transactions/${deposit.id}/approve`)),
+      Array.from({ length: 50 }, () => admin.browser.post(`/api/admin/transactions/${deposit.id}/approve`)),
     );
-    expect(statuses(responses)).toEqual([200, ...Array<number>(39).fill(409)]);
+    expect(statuses(responses)).toEqual([200, ...Array<number>(49).fill(409)]);
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
       expect(errorOf(refused)).toEqual({ code: "ALREADY_PROCESSED", message: "This transaction is already processed." });
     }
