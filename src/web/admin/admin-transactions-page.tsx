@@ -243,14 +243,15 @@ function TransactionRow({ transaction: t, actions }: { transaction: AdminTransac
       <Td>
         <TypeLabel type={t.type} />
       </Td>
-      <Td className="max-w-28 truncate" title={t.username}>
+      {/* Widths chosen so that all eight columns fit 1280 px beside the sidebar; the full text is the title. */}
+      <Td className="max-w-24 truncate" title={t.username}>
         {t.username}
       </Td>
-      <Td className="max-w-40 truncate" title={t.email}>
+      <Td className="max-w-32 truncate" title={t.email}>
         {t.email}
       </Td>
       <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
-      <Td className="max-w-36 truncate" title={t.reference ?? undefined}>
+      <Td className="max-w-32 truncate" title={t.reference ?? undefined}>
         {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
       </Td>
       <Td className="whitespace-nowrap">
