@@ -14,6 +14,8 @@ import pg from "pg";
 import { startThrowawayCluster } from "../../tests/support/postgres-cluster.ts";
 
 const budgetMs = 50;
+/** The dashboard's figures (GET /api/admin/stats) read far more rows than a page; they refresh every 30 s. */
+const dashboardBudgetMs = 100;
 const { values: args } = parseArgs({
   options: {
     users: { type: "string", default: "100000" },
@@ -26,7 +28,7 @@ const { values: args } = parseArgs({
 const samples = Number(args.samples);
 const label = "bench";
 
-type Scenario = { list: "transactions" | "users"; name: string; query: Record<string, string> };
+type Scenario = { list: "transactions" | "users" | "stats"; name: string; query: Record<string, string>; budgetMs?: number };
 type Measured = Scenario & { total: number; capped: boolean; p50: number; p95: number; max: number };
 
 async function main(): Promise<void> {
@@ -61,12 +63,14 @@ async function main(): Promise<void> {
       );
     }
     printMarkdown(results);
-    const missed = results.filter((r) => r.p95 >= budgetMs);
+    const missed = results.filter((r) => r.p95 >= (r.budgetMs ?? budgetMs));
     if (missed.length > 0) {
-      console.error(`${missed.length} scenario(s) missed p95 < ${budgetMs} ms: ${missed.map((r) => `${r.list} ${r.name}`).join("; ")}`);
+      console.error(`${missed.length} scenario(s) missed their p95 budget: ${missed.map((r) => `${r.list} ${r.name}`).join("; ")}`);
       process.exitCode = 1;
     } else {
-      console.log(`All ${results.length} scenarios answered with p95 < ${budgetMs} ms server time.`);
+      console.log(
+        `All ${results.length} scenarios answered within their p95 budget (lists ${budgetMs} ms, dashboard ${dashboardBudgetMs} ms) of server time.`,
+      );
     }
   } finally {
     server?.kill("SIGTERM");
@@ -105,6 +109,7 @@ async function scenarios(baseUrl: string, cookie: string): Promise<Scenario[]> {
   const userSearches = [`${label}_4242`, `${label}.777@`, "rahim", "nusrat akter", "zzzz", "a"];
   for (const q of userSearches)
     for (const status of ["all", "suspended"]) await withLastPage({ list: "users", name: `q=${q} status=${status}`, query: { q, status } });
+  list.push({ list: "stats", name: "dashboard figures and 30-day chart", query: {}, budgetMs: dashboardBudgetMs });
   return list;
 }
 
@@ -123,13 +128,14 @@ async function measure(baseUrl: string, cookie: string, scenario: Scenario): Pro
 }
 
 async function getPage(baseUrl: string, cookie: string, scenario: Scenario): Promise<{ total: number; capped: boolean; serverMs: number }> {
-  const url = `${baseUrl}/api/admin/${scenario.list}?${new URLSearchParams({ pageSize: "10", ...scenario.query })}`;
+  const query = scenario.list === "stats" ? "" : `?${new URLSearchParams({ pageSize: "10", ...scenario.query })}`;
+  const url = `${baseUrl}/api/admin/${scenario.list}${query}`;
   const response = await fetch(url, { headers: { cookie } });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  const body = (await response.json()) as { total: number; totalCapped: boolean };
+  const body = (await response.json()) as { total?: number; totalCapped?: boolean };
   const timing = /app;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
   if (!timing) throw new Error(`${url} sent no Server-Timing header`);
-  return { total: body.total, capped: body.totalCapped, serverMs: Number(timing[1]) };
+  return { total: body.total ?? 0, capped: body.totalCapped ?? false, serverMs: Number(timing[1]) };
 }
 
 /** An admin made with `npm run admin:create`, signed in, enrolled in TOTP as an authenticator app would. */

@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_completed_processed_idx" ON "transactions" USING btree ("processed_at","type","amount_minor") WHERE "transactions"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "transactions_pending_type_idx" ON "transactions" USING btree ("type") WHERE "transactions"."status" = 'pending';
