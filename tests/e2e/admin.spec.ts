@@ -433,6 +433,8 @@ test("a super admin creates an admin, who enrols two-factor sign-in, cannot crea
   await expect(page).toHaveURL(/\/admin(\/login)?$/);
 
   await expectAudited(admin.page, "admin.created", "Admin created", superAdmin.email);
+  await expectAudited(admin.page, "user.password_changed", "Password changed", created.email);
+  await expectAudited(admin.page, "admin.two_factor_enabled", "Two-factor sign-in set up", created.email);
   await expectAudited(admin.page, "admin.role_granted", "Admin role granted", "super_admin");
   await expectAudited(admin.page, "admin.two_factor_reset", "Two-factor sign-in reset", superAdmin.email);
   await context.close();

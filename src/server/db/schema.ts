@@ -184,8 +184,12 @@ export const transactions = pgTable(
     index("transactions_amount_idx").on(t.amountMinor),
     // The dashboard: approved volume of today and of the last 30 days, and the pending counts, each
     // answered from an index alone (type and amount ride along, so no row is read).
-    index("transactions_completed_processed_idx").on(t.processedAt, t.type, t.amountMinor).where(sql`${t.status} = 'completed'`),
-    index("transactions_pending_type_idx").on(t.type).where(sql`${t.status} = 'pending'`),
+    index("transactions_completed_processed_idx")
+      .on(t.processedAt, t.type, t.amountMinor)
+      .where(sql`${t.status} = 'completed'`),
+    index("transactions_pending_type_idx")
+      .on(t.type)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
