@@ -15,7 +15,7 @@ describe("admin formats", () => {
   });
   it("names known audit actions and spells out unknown ones", () => {
     expect(auditActionLabel("transaction.approved")).toBe("Transaction approved");
-    expect(auditActionLabel("user.password_changed")).toBe("user.password changed");
+    expect(auditActionLabel("report.monthly_export")).toBe("report.monthly export");
   });
   it("lists audit details as pairs, skipping empty values", () => {
     expect(auditDetailPairs({ amount: "10.00", note: null, fields: ["fullName", "phone"], n: 2, nested: { a: 1 } })).toEqual([
