@@ -150,7 +150,7 @@ export const adminProfileSchema = z.object({
 });
 
 export const auditLogQuerySchema = pageQuerySchema(20).extend({
-  action: z.string().trim().max(100).default(""),
+  action: z.string().trim().max(100, "Action must be at most 100 characters").default(""),
 });
 
 export const auditEntrySchema = z.object({

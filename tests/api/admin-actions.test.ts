@@ -756,3 +756,10 @@ describe("GET /api/admin/audit-log: every admin action, under its name", () => {
     expect(await totalAuditRows()).toBe(before);
   });
 });
+
+test("documents of a user nobody has → 404 'User not found'; a malformed id → 400", async () => {
+  const unknown = await admin.browser.get(`/api/admin/verifications/${unknownId}/documents`);
+  expect(unknown.statusCode).toBe(404);
+  expect(errorOf(unknown)).toEqual({ code: "NOT_FOUND", message: "User not found" });
+  expect((await admin.browser.get("/api/admin/verifications/abc/documents")).statusCode).toBe(400);
+});

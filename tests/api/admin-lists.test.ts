@@ -513,4 +513,14 @@ describe("GET /api/admin/audit-log", () => {
     expect(requested.items).toHaveLength(5);
     expect((await audit()).total).toBe(row?.n);
   });
+
+  test("an action filter over 100 characters → 400 with its message", async () => {
+    const response = await admin.browser.get(`/api/admin/audit-log?action=${"a".repeat(101)}`);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({
+      code: "VALIDATION_ERROR",
+      message: "Action must be at most 100 characters",
+      fields: { action: "Action must be at most 100 characters" },
+    });
+  });
 });

@@ -198,7 +198,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   r.get(
     "/api/admin/verifications/:userId/documents",
     { schema: { tags, params: userIdParams, response: { 200: verificationSchema } }, ...admin },
-    async (request) => getVerification(db, request.params.userId),
+    async (request) => {
+      if (!(await getAdminProfile(db, request.params.userId))) throw new AppError(404, errorCodes.notFound, "User not found");
+      return getVerification(db, request.params.userId);
+    },
   );
 
   // ---------------------------------------------------------------- admins
