@@ -1,6 +1,6 @@
 // Admins' second factor (DESIGN §6): enrolment rules, and the code step of an admin's sign-in. A
 // wrong code is refused and leaves the browser signed out; a recovery code works once.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, errorOf, type Browser, type TestApp } from "../support/test-app.ts";
 import { totpCode, type EnrolledAdmin } from "../support/wallet/admin.ts";
 
@@ -112,4 +112,44 @@ test("enrolment: a customer → 403; a wrong password → 400; an admin already 
   const twice = await signedIn.post("/api/auth/two-factor/enable", { password: admin.password });
   expect(twice.statusCode).toBe(409);
   expect(errorOf(twice).message).toBe("Two-factor sign-in is already set up.");
+});
+
+describe("POST /api/auth/two-factor/generate-backup-codes", () => {
+  test("new codes replace the old ones: an old unused code is refused, a new one works; 'admin.recovery_codes_regenerated'", async () => {
+    const signedIn = await passwordStep();
+    await signedIn.post("/api/auth/two-factor/verify-totp", { code: totpCode(admin.totpUri) });
+    const response = await signedIn.post("/api/auth/two-factor/generate-backup-codes", { password: admin.password });
+    expect(response.statusCode, response.body).toBe(200);
+    const { backupCodes } = response.json<{ backupCodes: string[] }>();
+    expect(backupCodes).toHaveLength(admin.backupCodes.length);
+    expect(backupCodes.some((code) => admin.backupCodes.includes(code))).toBe(false);
+
+    const oldCode = admin.backupCodes.at(-1);
+    const withOld = await passwordStep();
+    expect((await withOld.post("/api/auth/two-factor/verify-backup-code", { code: oldCode })).statusCode).toBe(400);
+    const withNew = await passwordStep();
+    expect((await withNew.post("/api/auth/two-factor/verify-backup-code", { code: backupCodes[0] })).statusCode).toBe(200);
+    expect((await withNew.get("/api/admin/stats")).statusCode).toBe(200);
+
+    const log = await withNew.get("/api/admin/audit-log?action=admin.recovery_codes_regenerated");
+    expect(log.json()).toMatchObject({ total: 1, items: [{ actorId: admin.userId, targetId: admin.userId }] });
+    admin = { ...admin, backupCodes: backupCodes.slice(1) };
+  });
+
+  test("a wrong password → 400 and the codes stay; without the second factor or as a customer it is refused", async () => {
+    const signedIn = await passwordStep();
+    await signedIn.post("/api/auth/two-factor/verify-totp", { code: totpCode(admin.totpUri) });
+    const wrong = await signedIn.post("/api/auth/two-factor/generate-backup-codes", { password: "Not-The-Password-9" });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).fields).toEqual({ password: "Password is incorrect" });
+    const stillWorks = await passwordStep();
+    expect((await stillWorks.post("/api/auth/two-factor/verify-backup-code", { code: admin.backupCodes[0] })).statusCode).toBe(200);
+
+    const passwordOnly = await passwordStep();
+    expect((await passwordOnly.post("/api/auth/two-factor/generate-backup-codes", { password: admin.password })).statusCode).toBe(401);
+    const customer = await t.signUp();
+    const refused = await customer.browser.post("/api/auth/two-factor/generate-backup-codes", { password: customer.password });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.browser().post("/api/auth/two-factor/generate-backup-codes", { password: "x" })).statusCode).toBe(401);
+  });
 });

@@ -418,6 +418,21 @@ test("a super admin creates an admin, who enrols two-factor sign-in, cannot crea
   await page.getByRole("button", { name: "Log out" }).first().click();
   await signInThroughLoginScreen(page, created.email, newPassword, () => freshTotpCode(totpURI, enrolCode));
 
+  // New recovery codes: the password again (a wrong one is refused), then ten new codes shown once.
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: "New recovery codes" }).click();
+  await page.getByLabel("Your password").fill("Not-my-password-at-all");
+  await page.getByRole("button", { name: "Generate new codes" }).click();
+  await expect(page.getByText("Password is incorrect").first()).toBeVisible();
+  await page.getByLabel("Your password").fill(newPassword);
+  const renewed = page.waitForResponse((r) => r.url().endsWith("/api/auth/two-factor/generate-backup-codes") && r.ok());
+  await page.getByRole("button", { name: "Generate new codes" }).click();
+  const { backupCodes: newCodes } = (await (await renewed).json()) as { backupCodes: string[] };
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(newCodes.length);
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toContainText(newCodes[0] ?? "missing");
+  expect(newCodes).not.toContain(backupCodes[1]);
+  await checkScreen(page, "admin-settings-recovery-codes-1280");
+
   // Lost phone: the super admin resets the new admin's second factor; their session ends at once.
   await admin.page.goto("/admin/settings");
   const row = admin.page.getByRole("row").filter({ hasText: created.email });
@@ -435,6 +450,7 @@ test("a super admin creates an admin, who enrols two-factor sign-in, cannot crea
   await expectAudited(admin.page, "admin.created", "Admin created", superAdmin.email);
   await expectAudited(admin.page, "user.password_changed", "Password changed", created.email);
   await expectAudited(admin.page, "admin.two_factor_enabled", "Two-factor sign-in set up", created.email);
+  await expectAudited(admin.page, "admin.recovery_codes_regenerated", "Recovery codes renewed", created.email);
   await expectAudited(admin.page, "admin.role_granted", "Admin role granted", "super_admin");
   await expectAudited(admin.page, "admin.two_factor_reset", "Two-factor sign-in reset", superAdmin.email);
   await context.close();

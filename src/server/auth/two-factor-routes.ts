@@ -64,6 +64,34 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
     },
   );
 
+  // New recovery codes for a signed-in admin (the old ones stop working): when they have used most
+  // of them, or fear they were seen. The password is asked again, as for enrolment.
+  r.post(
+    "/api/auth/two-factor/generate-backup-codes",
+    { schema: { tags: ["auth"], body: enableBody }, onRequest: guards.requireAdmin, config: perIp("2fa-backup-codes") },
+    async (request, reply) => {
+      const response = await auth.api.generateBackupCodes({
+        body: { password: request.body.password },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (response.status === 400 || response.status === 401) {
+        throw new AppError(400, errorCodes.invalidCredentials, "Password is incorrect", { password: "Password is incorrect" });
+      }
+      if (response.ok) {
+        const userId = request.user!.id;
+        await writeAudit(db, {
+          actorId: userId,
+          action: "admin.recovery_codes_regenerated",
+          targetType: "user",
+          targetId: userId,
+          ip: request.ip,
+        });
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+
   r.post(
     "/api/auth/two-factor/verify-totp",
     { schema: { tags: ["auth"], body: totpBody }, config: perIp("2fa-totp") },

@@ -77,6 +77,7 @@ export const auditActions = {
   "admin.first_admin_created": "First admin created",
   "admin.two_factor_enabled": "Two-factor sign-in set up",
   "admin.two_factor_reset": "Two-factor sign-in reset",
+  "admin.recovery_codes_regenerated": "Recovery codes renewed",
   "admin.signed_in": "Admin signed in",
 } as const satisfies Record<string, string>;
 

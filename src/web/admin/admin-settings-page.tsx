@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, ShieldOff, UserPlus, UserRoundCog } from "lucide-react";
+import { KeyRound, LifeBuoy, ShieldOff, UserPlus, UserRoundCog } from "lucide-react";
 import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -11,6 +11,7 @@ import { adminPasswordLengthMin, passwordLengthMax } from "../../shared/password
 import { adminApi } from "@/components/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
+import { CopyButton, RecoveryCodeList } from "@/components/admin/recovery-codes.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -184,6 +185,7 @@ export default function AdminSettingsPage() {
           </CardContent>
         </Card>
         <ChangePasswordCard />
+        <RecoveryCodesCard />
       </div>
     </>
   );
@@ -432,6 +434,79 @@ function ChangePasswordCard() {
               </div>
             </fieldset>
           </form>
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}
+
+const recoveryPasswordSchema = z.object({ password: z.string().min(1, "Password is required").max(passwordLengthMax) });
+
+/** New one-time recovery codes for this admin; the old ones stop working (DESIGN §6). */
+function RecoveryCodesCard() {
+  const [open, setOpen] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const form = useForm({ resolver: zodResolver(recoveryPasswordSchema), defaultValues: { password: "" } });
+  const { errors } = form.formState;
+
+  const generate = useMutation({
+    mutationFn: (values: z.output<typeof recoveryPasswordSchema>) =>
+      adminApi.post<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", values),
+    onSuccess: (answer) => {
+      setCodes(answer.backupCodes);
+      form.reset();
+      toast.success("New recovery codes are ready. The old ones no longer work.");
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.password) form.setError("password", { type: "server", message: error.fields.password });
+      toast.error(`Failed to generate recovery codes: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => generate.mutate(values));
+  const toggle = () => {
+    setOpen((value) => !value);
+    setCodes(null);
+    form.reset();
+  };
+  return (
+    <Card>
+      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle>Recovery codes</CardTitle>
+          <CardDescription>Each code signs you in once without your authenticator app. New codes replace all the old ones.</CardDescription>
+        </div>
+        <Button variant="outline" aria-expanded={open} aria-controls="recovery-codes" onClick={toggle}>
+          <LifeBuoy aria-hidden="true" />
+          {open ? (codes ? "Done" : "Cancel") : "New recovery codes"}
+        </Button>
+      </CardHeader>
+      {open ? (
+        <CardContent id="recovery-codes" className="grid max-w-md gap-4">
+          {codes ? (
+            <>
+              <Notice tone="success">Save these codes now, somewhere safe such as a password manager. They are shown only once.</Notice>
+              <RecoveryCodeList codes={codes} />
+              <div>
+                <CopyButton text={codes.join("\n")} label="Copy codes" />
+              </div>
+            </>
+          ) : (
+            <form onSubmit={(event) => void onSubmit(event)} noValidate>
+              <fieldset disabled={generate.isPending} className="grid gap-4">
+                <FormField id="recovery-password" label="Your password" error={errors.password?.message}>
+                  <PasswordInput
+                    autoComplete="current-password"
+                    {...controlProps("recovery-password", errors.password?.message)}
+                    {...form.register("password")}
+                  />
+                </FormField>
+                <div>
+                  <Button type="submit">{generate.isPending ? "Generating..." : "Generate new codes"}</Button>
+                </div>
+              </fieldset>
+            </form>
+          )}
         </CardContent>
       ) : null}
     </Card>

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Check, Copy, KeyRound, ShieldCheck } from "lucide-react";
+import { KeyRound, ShieldCheck } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
+import { CopyButton, RecoveryCodeList } from "@/components/admin/recovery-codes.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
@@ -175,13 +176,7 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
           If you lose your phone, each of these codes signs you in once. They are shown only now: keep them somewhere safe, such as a
           password manager.
         </p>
-        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg border bg-slate-50 p-3 font-mono text-sm">
-          {enrolment.backupCodes.map((code) => (
-            <li key={code} className="text-center">
-              {code}
-            </li>
-          ))}
-        </ul>
+        <RecoveryCodeList codes={enrolment.backupCodes} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CopyButton text={enrolment.backupCodes.join("\n")} label="Copy codes" />
           <label htmlFor={savedId} className="flex items-center gap-2 text-sm font-medium">
@@ -227,28 +222,5 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
         </form>
       </section>
     </div>
-  );
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={() => {
-        navigator.clipboard.writeText(text).then(
-          () => {
-            setCopied(true);
-            toast.success("Copied to clipboard");
-            setTimeout(() => setCopied(false), 2000);
-          },
-          () => toast.error("Could not copy. Select the text and copy it by hand."),
-        );
-      }}
-    >
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {label}
-    </Button>
   );
 }

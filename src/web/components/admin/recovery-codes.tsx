@@ -1,0 +1,40 @@
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+
+/** An admin's one-time recovery codes, shown once, in two columns (DESIGN §6). */
+export function RecoveryCodeList({ codes }: { codes: string[] }) {
+  return (
+    <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg border bg-slate-50 p-3 font-mono text-sm">
+      {codes.map((code) => (
+        <li key={code} className="text-center">
+          {code}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        navigator.clipboard.writeText(text).then(
+          () => {
+            setCopied(true);
+            toast.success("Copied to clipboard");
+            setTimeout(() => setCopied(false), 2000);
+          },
+          () => toast.error("Could not copy. Select the text and copy it by hand."),
+        );
+      }}
+    >
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+}
