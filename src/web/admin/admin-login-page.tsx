@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
@@ -159,14 +159,14 @@ function PasswordStep({
             {...form.register("email")}
           />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            autoComplete="current-password"
-            placeholder="Enter your password"
-            {...controlProps("password", errors.password?.message)}
-            {...form.register("password")}
-          />
-        </FormField>
+        <PasswordField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          {...form.register("password")}
+        />
         <Button type="submit" className="w-full">
           {busy ? "Signing in..." : "Sign in"}
         </Button>

@@ -20,7 +20,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.ts";
 import { formatShortDate } from "./admin-format.ts";
@@ -280,18 +280,14 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
           <FormField id="create-email" label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="off" {...controlProps("create-email", errors.email?.message)} {...form.register("email")} />
           </FormField>
-          <FormField
+          <PasswordField
             id="create-password"
             label="Password"
             error={errors.password?.message}
             hint={`At least ${adminPasswordLengthMin} characters.`}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              {...controlProps("create-password", errors.password?.message)}
-              {...form.register("password")}
-            />
-          </FormField>
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
           <FormField id="create-role" label="Role" error={errors.adminRole?.message}>
             <RoleSelect id="create-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
           </FormField>
@@ -408,27 +404,27 @@ function ChangePasswordCard() {
         <CardContent>
           <form id="change-password-form" onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-md">
             <fieldset disabled={change.isPending} className="grid gap-4">
-              <FormField id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
-                <PasswordInput
-                  autoComplete="current-password"
-                  {...controlProps("currentPassword", errors.currentPassword?.message)}
-                  {...form.register("currentPassword")}
-                />
-              </FormField>
-              <FormField id="newPassword" label="New password" error={errors.newPassword?.message}>
-                <PasswordInput
-                  autoComplete="new-password"
-                  {...controlProps("newPassword", errors.newPassword?.message)}
-                  {...form.register("newPassword")}
-                />
-              </FormField>
-              <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
-                <PasswordInput
-                  autoComplete="new-password"
-                  {...controlProps("confirmPassword", errors.confirmPassword?.message)}
-                  {...form.register("confirmPassword")}
-                />
-              </FormField>
+              <PasswordField
+                id="currentPassword"
+                label="Current password"
+                error={errors.currentPassword?.message}
+                autoComplete="current-password"
+                {...form.register("currentPassword")}
+              />
+              <PasswordField
+                id="newPassword"
+                label="New password"
+                error={errors.newPassword?.message}
+                autoComplete="new-password"
+                {...form.register("newPassword")}
+              />
+              <PasswordField
+                id="confirmPassword"
+                label="Confirm new password"
+                error={errors.confirmPassword?.message}
+                autoComplete="new-password"
+                {...form.register("confirmPassword")}
+              />
               <div>
                 <Button type="submit">{change.isPending ? "Updating..." : "Update Password"}</Button>
               </div>
@@ -494,13 +490,13 @@ function RecoveryCodesCard() {
           ) : (
             <form onSubmit={(event) => void onSubmit(event)} noValidate>
               <fieldset disabled={generate.isPending} className="grid gap-4">
-                <FormField id="recovery-password" label="Your password" error={errors.password?.message}>
-                  <PasswordInput
-                    autoComplete="current-password"
-                    {...controlProps("recovery-password", errors.password?.message)}
-                    {...form.register("password")}
-                  />
-                </FormField>
+                <PasswordField
+                  id="recovery-password"
+                  label="Your password"
+                  error={errors.password?.message}
+                  autoComplete="current-password"
+                  {...form.register("password")}
+                />
                 <div>
                   <Button type="submit">{generate.isPending ? "Generating..." : "Generate new codes"}</Button>
                 </div>

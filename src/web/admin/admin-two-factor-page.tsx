@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
@@ -88,9 +88,7 @@ function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void
             Signed in as <span className="font-medium text-foreground">{user.email}</span>. Confirm your password to begin.
           </p>
         ) : null}
-        <FormField id="password" label="Password" error={error}>
-          <PasswordInput autoComplete="current-password" {...controlProps("password", error)} {...form.register("password")} />
-        </FormField>
+        <PasswordField id="password" label="Password" error={error} autoComplete="current-password" {...form.register("password")} />
         <Button type="submit" className="w-full">
           {busy ? "Starting..." : "Continue"}
         </Button>

@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError, api } from "@/lib/api-client.ts";
 
@@ -109,22 +109,23 @@ function FirstAdminForm() {
             {...form.register("email")}
           />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message} hint="At least 12 characters.">
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder="Create a password"
-            {...controlProps("password", errors.password?.message)}
-            {...form.register("password")}
-          />
-        </FormField>
-        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder="Repeat the password"
-            {...controlProps("confirmPassword", errors.confirmPassword?.message)}
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+        <PasswordField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 12 characters."
+          autoComplete="new-password"
+          placeholder="Create a password"
+          {...form.register("password")}
+        />
+        <PasswordField
+          id="confirmPassword"
+          label="Confirm password"
+          error={errors.confirmPassword?.message}
+          autoComplete="new-password"
+          placeholder="Repeat the password"
+          {...form.register("confirmPassword")}
+        />
         <Button type="submit" className="w-full">
           {busy ? "Creating admin..." : "Create admin"}
         </Button>

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { redirectTarget, stateFlag } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
@@ -76,7 +76,7 @@ export default function LoginPage() {
               {...form.register("email")}
             />
           </FormField>
-          <FormField
+          <PasswordField
             id="password"
             label="Password"
             error={errors.password?.message}
@@ -85,14 +85,10 @@ export default function LoginPage() {
                 Forgot your password?
               </Link>
             }
-          >
-            <PasswordInput
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              {...controlProps("password", errors.password?.message)}
-              {...form.register("password")}
-            />
-          </FormField>
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            {...form.register("password")}
+          />
           <Button type="submit" className="w-full">
             {busy ? "Signing in..." : "Sign in"}
           </Button>

@@ -9,8 +9,7 @@ import { messages } from "../../shared/api-error.ts";
 import { resetPasswordFormSchema } from "../../shared/auth-schemas.ts";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { controlProps, FormField } from "@/components/ui/form-field.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
 
@@ -85,27 +84,23 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={busy} className="grid gap-5">
-        <FormField
+        <PasswordField
           id="password"
           label="New password"
           error={errors.password?.message}
           hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder="Enter a new password"
-            {...controlProps("password", errors.password?.message)}
-            {...form.register("password")}
-          />
-        </FormField>
-        <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder="Repeat the new password"
-            {...controlProps("confirmPassword", errors.confirmPassword?.message)}
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+          autoComplete="new-password"
+          placeholder="Enter a new password"
+          {...form.register("password")}
+        />
+        <PasswordField
+          id="confirmPassword"
+          label="Confirm password"
+          error={errors.confirmPassword?.message}
+          autoComplete="new-password"
+          placeholder="Repeat the new password"
+          {...form.register("confirmPassword")}
+        />
         <Button type="submit" className="w-full">
           {busy ? "Resetting password..." : "Reset password"}
         </Button>

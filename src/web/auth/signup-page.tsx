@@ -9,7 +9,7 @@ import { CountryCombobox } from "@/components/country-combobox.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { PasswordInput } from "@/components/ui/password-input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { useAuthActions } from "@/lib/session.ts";
 
@@ -98,22 +98,23 @@ export default function SignupPage() {
               )}
             />
           </FormField>
-          <FormField id="password" label="Password" error={errors.password?.message} hint="At least 8 characters.">
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder="Create a password"
-              {...controlProps("password", errors.password?.message)}
-              {...form.register("password")}
-            />
-          </FormField>
-          <FormField id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder="Repeat your password"
-              {...controlProps("confirmPassword", errors.confirmPassword?.message)}
-              {...form.register("confirmPassword")}
-            />
-          </FormField>
+          <PasswordField
+            id="password"
+            label="Password"
+            error={errors.password?.message}
+            hint="At least 8 characters."
+            autoComplete="new-password"
+            placeholder="Create a password"
+            {...form.register("password")}
+          />
+          <PasswordField
+            id="confirmPassword"
+            label="Confirm password"
+            error={errors.confirmPassword?.message}
+            autoComplete="new-password"
+            placeholder="Repeat your password"
+            {...form.register("confirmPassword")}
+          />
           <Button type="submit" className="w-full">
             {busy ? "Signing up..." : "Sign up"}
           </Button>
