@@ -95,30 +95,17 @@ export default function AdminVerificationsPage() {
         >
           <UserPen aria-hidden="true" />
         </RowIconButton>
-        {v.status !== "approved" ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
-            disabled={running !== undefined}
-            onClick={() => decide.mutate({ id: v.id, status: "approved" })}
-          >
-            {running === "approved" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
-            Approve<span className="sr-only"> verification of {v.userEmail}</span>
-          </Button>
-        ) : null}
-        {v.status !== "rejected" ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="border-red-200 text-red-700 hover:bg-red-50"
-            disabled={running !== undefined}
-            onClick={() => decide.mutate({ id: v.id, status: "rejected" })}
-          >
-            {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
-            Reject<span className="sr-only"> verification of {v.userEmail}</span>
-          </Button>
-        ) : null}
+        {(["approved", "rejected"] as const)
+          .filter((decision) => v.status !== decision)
+          .map((decision) => (
+            <DecisionButton
+              key={decision}
+              decision={decision}
+              email={v.userEmail}
+              running={running}
+              onClick={() => decide.mutate({ id: v.id, status: decision })}
+            />
+          ))}
       </>
     );
   };
@@ -205,5 +192,32 @@ export default function AdminVerificationsPage() {
       <VerificationDocumentsDialog target={documentsTarget} onClose={() => setDocumentsTarget(null)} />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
     </>
+  );
+}
+
+const decisionLooks = {
+  approved: { label: "Approve", Icon: Check, className: "border-emerald-200 text-emerald-800 hover:bg-emerald-50" },
+  rejected: { label: "Reject", Icon: X, className: "border-red-200 text-red-700 hover:bg-red-50" },
+} as const;
+
+/** Approve or Reject on a verification (hidden when it already has that status), spinning while in flight. */
+function DecisionButton({
+  decision,
+  email,
+  running,
+  onClick,
+}: {
+  decision: keyof typeof decisionLooks;
+  email: string;
+  running: keyof typeof decisionLooks | undefined;
+  onClick: () => void;
+}) {
+  const { label, Icon, className } = decisionLooks[decision];
+  return (
+    <Button variant="outline" size="sm" className={className} disabled={running !== undefined} onClick={onClick}>
+      {running === decision ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Icon aria-hidden="true" />}
+      {label}
+      <span className="sr-only"> verification of {email}</span>
+    </Button>
   );
 }
