@@ -2,6 +2,7 @@
 // and a screenshot is kept for a person to look at (test-results/screenshots, or
 // tests/e2e/screenshots with UPDATE_SCREENSHOTS=1).
 import AxeBuilder from "@axe-core/playwright";
+import { untilAnimationsSettle } from "./support/settled.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { latestMailTo, newUser, resetLinkIn, signOutViaApi, signUpViaApi } from "./support/accounts.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
@@ -10,6 +11,7 @@ const widths = [1280, 375] as const;
 const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "tests/e2e/screenshots" : "test-results/screenshots";
 
 async function checkScreen(page: Page, name: string): Promise<void> {
+  await untilAnimationsSettle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
