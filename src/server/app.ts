@@ -102,10 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // State-changing requests must come from our own pages (DESIGN §6): a cross-site form or script
-  // carrying the user's cookie is refused before any route runs.
+  // carrying the user's cookie is refused before any route runs. Every such request is checked,
+  // whatever its path: the router decodes and normalises paths (`/%61pi/…`, `//api/…`, a trailing
+  // slash all reach /api/ routes), so a test on the raw URL's spelling would let some through.
   app.addHook("onRequest", (request, _reply, done) => {
     const changesState = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
-    if (changesState && request.url.startsWith("/api/") && !isTrustedOrigin(request, config.publicUrl)) {
+    if (changesState && !isTrustedOrigin(request, config.publicUrl)) {
       done(new AppError(403, errorCodes.forbidden, "This request did not come from a Nexapay page."));
       return;
     }

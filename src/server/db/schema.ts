@@ -40,6 +40,9 @@ export const session = pgTable(
     userAgent: text("user_agent"),
     // Ours: the last time a person used this session, for the admin idle timeout (DESIGN §6).
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    // Ours: when this very session passed the second-factor step (null = password only). Admin
+    // routes accept only sessions that did; a code proved on one device never upgrades another.
+    twoFactorVerifiedAt: timestamp("two_factor_verified_at", { withTimezone: true }),
     userId: uuid("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -313,4 +316,17 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+// Throttles shared by every server process (several processes behind one proxy must enforce one
+// limit): one row per key and fixed window, counted up by an upsert. Old windows are deleted as
+// new ones start.
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limit_counters_window_start_idx").on(t.windowStart)],
 );
