@@ -40,6 +40,8 @@ export const messages = {
   insufficientBalance: "Insufficient balance",
   alreadyProcessed: "This transaction is already processed.",
   transactionNotFound: "Transaction not found",
+  /** Segregation of duties: another admin decides on an admin's own money, documents, SIMs and access. */
+  ownAccount: "You cannot decide on your own account.",
   idempotencyConflict: "This Idempotency-Key was already used for a different request.",
   twoFactorRequired: "Set up two-factor sign-in to use the back office.",
   sessionIdleTimeout: "Your admin session ended after 15 minutes of inactivity. Please sign in again.",

@@ -506,12 +506,15 @@ describe("suspending and reactivating users (PATCH /api/admin/users/:id)", () =>
     expect((await browser.get("/api/me")).statusCode).toBe(200);
   });
 
-  test("an admin cannot suspend themself → 409, and keeps working", async () => {
+  test("an admin can neither suspend nor reactivate themself → 403, and keeps working", async () => {
     const auditBefore = await totalAuditRows();
-    expectError(await setSuspended(admin.userId, { isSuspended: true }), 409, {
-      code: "CONFLICT",
-      message: "You cannot suspend your own account",
-    });
+    // No admin decides on their own account, in either direction (another admin does).
+    for (const isSuspendedNow of [true, false]) {
+      expectError(await setSuspended(admin.userId, { isSuspended: isSuspendedNow }), 403, {
+        code: "FORBIDDEN",
+        message: "You cannot decide on your own account.",
+      });
+    }
     expect(await isSuspended(admin.userId)).toBe(false);
     expect(await totalAuditRows()).toBe(auditBefore);
     expect((await admin.browser.get("/api/admin/stats")).statusCode).toBe(200);

@@ -231,9 +231,12 @@ describe("npm run ledger:check", () => {
       // The server's own default set-up: PGlite with its files in $DATA_DIR/db, written here by the
       // ledger services and read by the command once this process has closed it.
       const userId = randomUUID();
+      // Another person decides: no admin approves or adjusts their own account.
+      const adminId = randomUUID();
       const seed = await openDatabase({ kind: "pglite", dataDir });
       try {
         await seed.db.insert(user).values({ id: userId, name: "ledger", email: `${userId}@example.com` });
+        await seed.db.insert(user).values({ id: adminId, name: "ledger admin", email: `${adminId}@example.com` });
         await seed.db.insert(profiles).values({ id: userId, username: `u${userId.slice(0, 8)}`, country: "BD" });
         const limits = limitsFrom(t.config);
         const deposit = await createDeposit(seed.db, {
@@ -245,7 +248,7 @@ describe("npm run ledger:check", () => {
           idempotencyKey: null,
           limits,
         });
-        await approveTransaction(seed.db, { id: deposit.transaction.id, adminId: userId });
+        await approveTransaction(seed.db, { id: deposit.transaction.id, adminId });
         const withdrawal = await createWithdrawal(seed.db, {
           userId,
           walletType: "bKash",
@@ -254,8 +257,8 @@ describe("npm run ledger:check", () => {
           idempotencyKey: null,
           limits,
         });
-        await approveTransaction(seed.db, { id: withdrawal.transaction.id, adminId: userId });
-        await adjustBalance(seed.db, { userId, direction: "add", amountPoisha: 1n, note: null, adminId: userId });
+        await approveTransaction(seed.db, { id: withdrawal.transaction.id, adminId });
+        await adjustBalance(seed.db, { userId, direction: "add", amountPoisha: 1n, note: null, adminId });
       } finally {
         await seed.close();
       }

@@ -1,7 +1,7 @@
 // What admins change, other than money (which goes through wallet/ledger.ts). Each change and its
 // audit entry commit together (DESIGN §6: every admin action is in audit_log).
 import { and, eq, ne } from "drizzle-orm";
-import { errorCodes } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "../../shared/api-error.ts";
 import { simMessages } from "../../shared/sim-schemas.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import { adminRoleOf, type AdminRole } from "../auth/accounts.ts";
@@ -14,15 +14,24 @@ import { notifyChange } from "../realtime/notify.ts";
 
 type Actor = { adminId: string; ip?: string };
 
-/** Suspends or reactivates; suspending ends the user's sessions at once (DESIGN §6). */
+/**
+ * Segregation of duties: no admin decides on their own account (their access, profile, SIMs and
+ * verification here; their money in wallet/ledger.ts). Another admin does it for them.
+ */
+function ownAccountError(): AppError {
+  return new AppError(403, errorCodes.forbidden, messages.ownAccount);
+}
+
+/**
+ * Suspends or reactivates; suspending ends the user's sessions at once (DESIGN §6). Neither
+ * direction on oneself: the target is the id itself, so it is checked before anything is read.
+ */
 export async function setSuspended(
   db: Db,
   auth: Auth,
   input: Actor & { actorRole: AdminRole; userId: string; isSuspended: boolean },
 ): Promise<void> {
-  if (input.userId === input.adminId && input.isSuspended) {
-    throw new AppError(409, errorCodes.conflict, "You cannot suspend your own account");
-  }
+  if (input.userId === input.adminId) throw ownAccountError();
   // An admin cannot lock out the people who manage admins.
   if (input.actorRole !== "super_admin" && (await adminRoleOf(db, input.userId)) === "super_admin") {
     throw new AppError(403, errorCodes.forbidden, "Only a super admin can suspend or activate a super admin.");
@@ -49,9 +58,14 @@ export async function setSuspended(
   }
 }
 
+/**
+ * An admin edits other people's profiles here; their own goes through PATCH /api/me like anyone's,
+ * so that no "profile updated by an admin" entry is ever the admin's word about themselves.
+ */
 export async function updateUserProfileAsAdmin(db: Db, input: Actor & { userId: string; changes: ProfileChanges }): Promise<void> {
   const [exists] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.userId));
   if (!exists) throw new AppError(404, errorCodes.notFound, "User not found");
+  if (input.userId === input.adminId) throw ownAccountError();
   await db.transaction(async (tx) => {
     await updateProfile(tx, input.userId, input.changes);
     await writeAudit(tx, {
@@ -65,10 +79,18 @@ export async function updateUserProfileAsAdmin(db: Db, input: Actor & { userId: 
   });
 }
 
+/**
+ * The SIM's owner is only known from its row, so "not the admin's own" is part of the update itself
+ * (no race between a check and the change); what changed nothing is then told apart.
+ */
 export async function setSimStatus(db: Db, input: Actor & { simId: string; status: "active" | "rejected" }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [updated] = await tx.update(sims).set({ status: input.status }).where(eq(sims.id, input.simId)).returning();
-    if (!updated) throw new AppError(404, errorCodes.notFound, simMessages.notFound);
+    const [updated] = await tx
+      .update(sims)
+      .set({ status: input.status })
+      .where(and(eq(sims.id, input.simId), ne(sims.userId, input.adminId)))
+      .returning();
+    if (!updated) throw await simNotDecidableError(tx, input.simId);
     await writeAudit(tx, {
       actorId: input.adminId,
       action: input.status === "active" ? "sim.approved" : "sim.rejected",
@@ -81,10 +103,14 @@ export async function setSimStatus(db: Db, input: Actor & { simId: string; statu
   });
 }
 
+/** Deleting a SIM is deciding on it too: never the admin's own here (the customer route stays open to them). */
 export async function deleteSimAsAdmin(db: Db, input: Actor & { simId: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(sims).where(eq(sims.id, input.simId)).returning();
-    if (!deleted) throw new AppError(404, errorCodes.notFound, simMessages.notFound);
+    const [deleted] = await tx
+      .delete(sims)
+      .where(and(eq(sims.id, input.simId), ne(sims.userId, input.adminId)))
+      .returning();
+    if (!deleted) throw await simNotDecidableError(tx, input.simId);
     await writeAudit(tx, {
       actorId: input.adminId,
       action: "sim.deleted",
@@ -97,9 +123,16 @@ export async function deleteSimAsAdmin(db: Db, input: Actor & { simId: string })
   });
 }
 
+/** Nothing matched id and "not the admin's own": an unknown SIM is a 404, otherwise it is the admin's own. */
+async function simNotDecidableError(db: Db, simId: string): Promise<AppError> {
+  const [exists] = await db.select({ id: sims.id }).from(sims).where(eq(sims.id, simId));
+  return exists ? ownAccountError() : new AppError(404, errorCodes.notFound, simMessages.notFound);
+}
+
 /**
  * Spec §4: approved may be set on any non-approved request, rejected on any non-rejected one. The
- * conditional update makes a repeated decision a 409 rather than a silent second audit entry.
+ * conditional update makes a repeated decision a 409 rather than a silent second audit entry. The
+ * admin's own verification is excluded in the same update, and is a 403 whatever its status.
  */
 export async function decideVerification(
   db: Db,
@@ -109,11 +142,17 @@ export async function decideVerification(
     const [updated] = await tx
       .update(verifications)
       .set({ status: input.status, reviewedBy: input.adminId, reviewedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(verifications.id, input.verificationId), ne(verifications.status, input.status)))
+      .where(
+        and(eq(verifications.id, input.verificationId), ne(verifications.status, input.status), ne(verifications.userId, input.adminId)),
+      )
       .returning();
     if (!updated) {
-      const [exists] = await tx.select({ id: verifications.id }).from(verifications).where(eq(verifications.id, input.verificationId));
-      if (!exists) throw new AppError(404, errorCodes.notFound, "Verification not found");
+      const [existing] = await tx
+        .select({ userId: verifications.userId })
+        .from(verifications)
+        .where(eq(verifications.id, input.verificationId));
+      if (!existing) throw new AppError(404, errorCodes.notFound, "Verification not found");
+      if (existing.userId === input.adminId) throw ownAccountError();
       throw new AppError(409, errorCodes.conflict, `This verification is already ${input.status}.`);
     }
     await writeAudit(tx, {

@@ -1,7 +1,7 @@
 // Every way money moves (DESIGN §5). Each function is one database transaction: the status change,
 // the balance change, the ledger entry, the audit entry and the event commit together or not at all.
 // Functions take the database handle first so they run the same on PGlite and PostgreSQL.
-import { and, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "../../shared/money.ts";
 import type { TransactionDto } from "../../shared/wallet-schemas.ts";
@@ -197,16 +197,17 @@ async function withdrawnTodayPoisha(db: Db, userId: string, now: Date): Promise<
 
 /**
  * Approve (DESIGN §5): a conditional status update (only a pending row changes, so 50 parallel
- * approvals credit once), then the balance change, guarded by the balance >= 0 check.
+ * approvals credit once, and never the acting admin's own), then the balance change, guarded by
+ * the balance >= 0 check.
  */
 export async function approveTransaction(db: Db, input: { id: string; adminId: string; ip?: string }): Promise<TransactionRow> {
   return db.transaction(async (tx) => {
     const [approved] = await tx
       .update(transactions)
       .set({ status: "completed", processedAt: sql`now()`, processedBy: input.adminId })
-      .where(and(eq(transactions.id, input.id), eq(transactions.status, "pending")))
+      .where(decidableBy(input.adminId, input.id))
       .returning();
-    if (!approved) throw await notPendingError(tx, input.id);
+    if (!approved) throw await notDecidableError(tx, input);
     const delta = approved.type === "deposit" ? approved.amountMinor : -approved.amountMinor;
     await postToLedger(tx, approved, delta);
     await writeAudit(tx, {
@@ -231,9 +232,9 @@ export async function rejectTransaction(
     const [rejected] = await tx
       .update(transactions)
       .set({ status: "rejected", processedAt: sql`now()`, processedBy: input.adminId, rejectReason: input.reason })
-      .where(and(eq(transactions.id, input.id), eq(transactions.status, "pending")))
+      .where(decidableBy(input.adminId, input.id))
       .returning();
-    if (!rejected) throw await notPendingError(tx, input.id);
+    if (!rejected) throw await notDecidableError(tx, input);
     await writeAudit(tx, {
       actorId: input.adminId,
       action: "transaction.rejected",
@@ -247,11 +248,24 @@ export async function rejectTransaction(
   });
 }
 
-async function notPendingError(db: Db, id: string): Promise<AppError> {
-  const [existing] = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.id, id));
-  return existing
-    ? new AppError(409, errorCodes.alreadyProcessed, messages.alreadyProcessed)
-    : new AppError(404, errorCodes.notFound, messages.transactionNotFound);
+/**
+ * The rows an admin may decide on: still pending, and not their own. Both conditions sit in the
+ * conditional update itself, so no request can slip between a check and the change.
+ */
+function decidableBy(adminId: string, id: string) {
+  return and(eq(transactions.id, id), eq(transactions.status, "pending"), ne(transactions.userId, adminId));
+}
+
+/**
+ * Why the conditional update changed nothing: an unknown id is a 404; the admin's own transaction
+ * is a 403 whatever its status (the answer depends on who asks, not on whether another admin was
+ * quicker); anyone else's is a 409, as it was already decided.
+ */
+async function notDecidableError(db: Db, input: { id: string; adminId: string }): Promise<AppError> {
+  const [existing] = await db.select({ userId: transactions.userId }).from(transactions).where(eq(transactions.id, input.id));
+  if (!existing) return new AppError(404, errorCodes.notFound, messages.transactionNotFound);
+  if (existing.userId === input.adminId) return new AppError(403, errorCodes.forbidden, messages.ownAccount);
+  return new AppError(409, errorCodes.alreadyProcessed, messages.alreadyProcessed);
 }
 
 /**
@@ -265,6 +279,8 @@ export async function adjustBalance(
   return db.transaction(async (tx) => {
     const [profile] = await tx.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, input.userId)).for("update");
     if (!profile) throw new AppError(404, errorCodes.notFound, "User not found");
+    // No admin moves money on their own account; another admin does it for them.
+    if (input.userId === input.adminId) throw new AppError(403, errorCodes.forbidden, messages.ownAccount);
     if (input.direction === "subtract" && input.amountPoisha > profile.balance - (await heldPoisha(tx, input.userId))) {
       throw new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance, { amount: messages.insufficientBalance });
     }
