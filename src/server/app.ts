@@ -29,6 +29,7 @@ import { registerContactRoutes } from "./contact/contact-routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./http/errors.ts";
+import { createRateLimitStore } from "./http/rate-limit-store.ts";
 import { isTrustedOrigin } from "./http/origin-check.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerMeRoutes } from "./me/me-routes.ts";
@@ -61,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: jsonBodyLimitBytes,
     // Event streams never end by themselves: a stop must cut them.
     forceCloseConnections: true,
+    // request.ip is the connection's address unless TRUST_PROXY names the proxies in front of us;
+    // only then is X-Forwarded-For believed (the per-IP limits and audit entries key on it).
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(multipart, { limits: { fileSize: documentSizeBytesMax, files: 1, fields: 5, parts: 6 } });
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database, so that several server processes enforce one limit together.
+    store: createRateLimitStore({ db: database.db, log: app.log }),
     errorResponseBuilder: () => new AppError(429, errorCodes.rateLimited, messages.rateLimited),
   });
 

@@ -89,6 +89,44 @@ describe("AUTH_SECRET", () => {
   });
 });
 
+describe("TRUST_PROXY", () => {
+  test("unset, no proxy is trusted: the client's address is the connection's", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+  });
+
+  test("a comma-separated list of IPv4 and IPv6 addresses and ranges is read as a list, spaces dropped", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1 , fd00::/8,172.16.0.0/12" });
+    expect(config.trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8", "172.16.0.0/12"]);
+  });
+
+  // A count of proxies trusts whoever connects first: a client reaching the server directly could
+  // then choose its own address. "true" and a /0 range trust everybody.
+  test.each([
+    "1",
+    "0",
+    "2",
+    "true",
+    "",
+    ",",
+    "127.0.0.1,",
+    "localhost",
+    "10.0.0/8",
+    "10.0.0.0/33",
+    "10.0.0.0/0",
+    "::/0",
+    "fd00::/129",
+    "10.0.0.0/8/8",
+    "10.0.0.0/x",
+  ])("%j is refused, naming the variable", (value) => {
+    expect(configErrorFor({ TRUST_PROXY: value })).toMatch(/^ {2}TRUST_PROXY: \S/m);
+  });
+
+  test("the message says why a count is refused and names a mistyped entry", () => {
+    expect(configErrorFor({ TRUST_PROXY: "1" })).toContain("TRUST_PROXY: a number of proxies cannot tell our proxy from a client");
+    expect(configErrorFor({ TRUST_PROXY: "127.0.0.1,10.0.0.300" })).toContain('not an address or range: "10.0.0.300"');
+  });
+});
+
 describe("a bad value names the variable", () => {
   test.each([
     { name: "PORT", value: "http" },

@@ -2,6 +2,7 @@
 // server at start with a message that names the variable.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { isTronAddress } from "../shared/tron.ts";
@@ -28,6 +29,7 @@ const envSchema = z.object({
   SIGNUPS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TWO_FACTOR_CODES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   CONTACT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z.string().transform(parseTrustProxy).optional(),
   SUPPORT_EMAIL: z.email().default("support@nexapay.com.bd"),
   CHAT_URL: z.url().default("https://t.me/nexapay_support"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -50,6 +52,11 @@ export type Config = {
   withdrawalDailyMaxBdt: number;
   supportEmail: string;
   chatUrl: string;
+  /**
+   * Which proxies may tell the client's address in X-Forwarded-For (Fastify's `trustProxy`):
+   * false = none, the address is the connection's; a list = proxies at these addresses or ranges.
+   */
+  trustProxy: false | string[];
   /** Per-IP limits on public, unauthenticated forms (a whole office may share one address). */
   rateLimits: { signUpsPerIpPerMinute: number; twoFactorCodesPerIpPerMinute: number; contactMessagesPerIpPerHour: number };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -95,9 +102,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contactMessagesPerIpPerHour: e.CONTACT_MESSAGES_PER_IP_PER_HOUR,
     },
     chatUrl: e.CHAT_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === "production",
   };
+}
+
+const trustProxyHint =
+  "must be a comma-separated list of the proxies' addresses or ranges (like 127.0.0.1,10.0.0.0/8); leave it unset to trust no proxy";
+
+/**
+ * TRUST_PROXY: the addresses (IPv4, IPv6) and CIDR ranges of the proxies in front of us, separated
+ * by commas. Every entry is checked, so a typo stops the start instead of quietly trusting nobody.
+ * A count of proxies ("1") is refused: it trusts whoever connects first, so a client that reaches
+ * the server directly could write its own X-Forwarded-For and pass as any address (Fastify dropped
+ * the count for that reason and would silently treat it as "no proxy"). "true" and /0 ranges are
+ * refused for the same reason.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): string[] {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    ctx.addIssue({
+      code: "custom",
+      message: `a number of proxies cannot tell our proxy from a client that connects directly: ${trustProxyHint}`,
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    const named = bad.filter((entry) => entry !== "").map((entry) => `"${entry}"`);
+    ctx.addIssue({
+      code: "custom",
+      message: named.length > 0 ? `${trustProxyHint}; not an address or range: ${named.join(", ")}` : trustProxyHint,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/** An IPv4 or IPv6 address, alone or with a /prefix from 1 to its length (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
 }
 
 /** Without AUTH_SECRET a random one is kept in $DATA_DIR so sessions survive a restart. */
