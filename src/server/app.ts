@@ -30,6 +30,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./http/errors.ts";
 import { createRateLimitStore } from "./http/rate-limit-store.ts";
+import { withSafeLogging } from "./http/log-safety.ts";
 import { isTrustedOrigin } from "./http/origin-check.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerMeRoutes } from "./me/me-routes.ts";
@@ -58,7 +59,8 @@ const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Whatever the logger (main.ts's, a test's), it logs no secrets: see http/log-safety.ts.
+    logger: withSafeLogging(deps.logger ?? { level: config.logLevel }),
     bodyLimit: jsonBodyLimitBytes,
     // Event streams never end by themselves: a stop must cut them.
     forceCloseConnections: true,

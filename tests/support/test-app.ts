@@ -10,7 +10,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import type { ApiErrorBody } from "../../src/shared/api-error.ts";
-import { buildApp, type App } from "../../src/server/app.ts";
+import { buildApp, type App, type AppDeps } from "../../src/server/app.ts";
 import { grantAdminRole } from "../../src/server/admin/create-admin.ts";
 import type { AdminRole } from "../../src/server/auth/accounts.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
@@ -146,8 +146,11 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** Builds the app on a fresh database of the project's kind; call close() in afterAll. */
-export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * Builds the app on a fresh database of the project's kind; call close() in afterAll. It logs
+ * nothing unless given `logger` (the logger options main.ts would pass, e.g. a level and a stream).
+ */
+export async function createTestApp(options: { env?: Record<string, string>; logger?: AppDeps["logger"] } = {}): Promise<TestApp> {
   const kind = inject("dbKind");
   const dataDir = await mkdtemp(path.join(tmpdir(), "nexapay-test-"));
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
@@ -170,7 +173,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     throw error;
   });
   const buildReady = async () => {
-    const built = await buildApp({ config, database: fresh.database, logger: false, webDir: null });
+    const built = await buildApp({ config, database: fresh.database, logger: options.logger ?? false, webDir: null });
     await built.app.ready();
     return built;
   };
