@@ -16,12 +16,21 @@ export const errorCodes = {
   commonPassword: "PASSWORD_TOO_COMMON",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  uriTooLong: "URI_TOO_LONG",
+  headersTooLarge: "HEADERS_TOO_LARGE",
+  requestTimeout: "REQUEST_TIMEOUT",
+  /** A client error with no more precise code of ours. */
+  badRequest: "BAD_REQUEST",
   insufficientBalance: "INSUFFICIENT_BALANCE",
   alreadyProcessed: "ALREADY_PROCESSED",
   idempotencyConflict: "IDEMPOTENCY_KEY_REUSED",
   limitExceeded: "LIMIT_EXCEEDED",
   twoFactorRequired: "TWO_FACTOR_REQUIRED",
   sessionIdleTimeout: "SESSION_IDLE_TIMEOUT",
+  sessionExpired: "SESSION_EXPIRED",
+  sessionNeedsSecondFactor: "SESSION_NEEDS_SECOND_FACTOR",
+  tooManyStreams: "TOO_MANY_STREAMS",
+  documentsLocked: "DOCUMENTS_LOCKED",
 } as const;
 
 export const messages = {
@@ -45,4 +54,8 @@ export const messages = {
   idempotencyConflict: "This Idempotency-Key was already used for a different request.",
   twoFactorRequired: "Set up two-factor sign-in to use the back office.",
   sessionIdleTimeout: "Your admin session ended after 15 minutes of inactivity. Please sign in again.",
+  sessionExpired: "Your admin session ended after 12 hours. Please sign in again.",
+  sessionNeedsSecondFactor: "This session has not passed the code step. Sign in again with the code from your authenticator app.",
+  tooManyStreams: "Too many open live-update connections. Close another tab and try again.",
+  documentsLocked: "Your identity is already verified. Contact support to change your documents.",
 } as const;

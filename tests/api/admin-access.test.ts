@@ -54,6 +54,7 @@ beforeAll(async () => {
   suspendedAdmin = await signUpAdmin(t);
   unenrolledAdmin = await t.signUp();
   await t.makeAdmin(unenrolledAdmin.userId);
+  await t.signIn(unenrolledAdmin.email, unenrolledAdmin.password, unenrolledAdmin.browser);
   customer = await t.signUp();
   owner = await t.signUp();
   const contact = await t.browser().post("/api/contact", {
@@ -686,7 +687,9 @@ describe("POST /api/admin/admins/promote", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ userId: person.userId, adminRole: "admin", roleChanged: false });
     expect(await roleOf(person.userId)).toBe("admin");
-    // Promoted, but not yet enrolled.
+    // Promotion ended the session they had; signed in again, promoted but not yet enrolled.
+    expect((await person.browser.get("/api/me")).statusCode).toBe(401);
+    await t.signIn(person.email, person.password, person.browser);
     expect(errorOf(await person.browser.get("/api/admin/stats")).code).toBe("TWO_FACTOR_REQUIRED");
   });
 

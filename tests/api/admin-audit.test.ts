@@ -71,6 +71,7 @@ test("a refused creation writes nothing", async () => {
 test("enrolling two-factor sign-in is 'admin.two_factor_enabled'; each sign-in with a code or a recovery code is 'admin.signed_in'", async () => {
   const account = await t.signUp();
   await t.makeAdmin(account.userId, "admin");
+  await t.signIn(account.email, account.password, account.browser);
   const enable = await account.browser.post("/api/auth/two-factor/enable", { password: account.password });
   expect(enable.statusCode, enable.body).toBe(200);
   const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();

@@ -10,6 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const account = await t.signUp();
   await t.makeAdmin(account.userId, "admin");
+  await t.signIn(account.email, account.password, account.browser);
   const enable = await account.browser.post("/api/auth/two-factor/enable", { password: account.password });
   const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
   expect((await account.browser.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) })).statusCode).toBe(200);
@@ -103,6 +104,7 @@ test("enrolment: a customer → 403; a wrong password → 400; an admin already 
 
   const fresh = await t.signUp();
   await t.makeAdmin(fresh.userId, "admin");
+  await t.signIn(fresh.email, fresh.password, fresh.browser);
   const wrongPassword = await fresh.browser.post("/api/auth/two-factor/enable", { password: "Not-The-Password-9" });
   expect(wrongPassword.statusCode).toBe(400);
   expect(errorOf(wrongPassword).fields).toEqual({ password: "Password is incorrect" });

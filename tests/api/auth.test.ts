@@ -483,6 +483,7 @@ describe("POST /api/auth/change-password", () => {
     const elevenCharacters = "Tiger-Moth7";
     const admin = await t.signUp();
     await t.makeAdmin(admin.userId, "admin");
+    await t.signIn(admin.email, admin.password, admin.browser);
     const refused = await admin.browser.post("/api/auth/change-password", {
       currentPassword: admin.password,
       newPassword: elevenCharacters,

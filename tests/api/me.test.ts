@@ -44,6 +44,8 @@ test.each(["admin", "super_admin"] as const)("an %s is told their role, read fro
   const account = await t.signUp();
   expect((await account.browser.get("/api/me")).json()).toMatchObject({ isAdmin: false, adminRole: null });
   await t.makeAdmin(account.userId, role);
+  // Promotion ended the session; the new one is told the role.
+  await t.signIn(account.email, account.password, account.browser);
   expect((await account.browser.get("/api/me")).json()).toMatchObject({ isAdmin: true, adminRole: role });
 });
 

@@ -269,12 +269,16 @@ describe("the verification state machine (spec §4)", () => {
     expect(rows[0]?.n).toBe(1);
   });
 
-  test("approved stays approved (and keeps its document type) when a document is replaced", async () => {
+  test("approved documents are locked: another upload is 409, and the verification stays approved with its document type", async () => {
     const user = await t.signUp();
     const first = expectUploaded(await uploadDocument(user.browser, { documentType: "driving_license", side: "front", bytes: makePng() }));
     await decide(first.id!, "approve");
-    const after = expectUploaded(await uploadDocument(user.browser, { documentType: "national_id", side: "back", bytes: makeWebp() }));
+    const refused = await uploadDocument(user.browser, { documentType: "national_id", side: "back", bytes: makeWebp() });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe("Your identity is already verified. Contact support to change your documents.");
+    const after = (await user.browser.get("/api/verification")).json<VerificationDto>();
     expect(after).toMatchObject({ id: first.id, status: "approved", documentType: "driving_license" });
+    expect(after.documents).toHaveLength(1);
     expect((await user.browser.get("/api/me")).json()).toMatchObject({ verificationStatus: "approved" });
   });
 });
@@ -325,6 +329,7 @@ describe("GET /api/files/:userId/:fileName (private documents)", () => {
   test("an admin who has not enrolled a second factor → 403, as for the rest of the back office (DESIGN §6)", async () => {
     const halfAdmin = await t.signUp();
     await t.makeAdmin(halfAdmin.userId);
+    await t.signIn(halfAdmin.email, halfAdmin.password, halfAdmin.browser);
     const response = await halfAdmin.browser.get(url);
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).code).toBe("TWO_FACTOR_REQUIRED");

@@ -150,7 +150,9 @@ export type TestApp = {
  * Builds the app on a fresh database of the project's kind; call close() in afterAll. It logs
  * nothing unless given `logger` (the logger options main.ts would pass, e.g. a level and a stream).
  */
-export async function createTestApp(options: { env?: Record<string, string>; logger?: AppDeps["logger"] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; logger?: AppDeps["logger"]; eventStreamRecheckMs?: number } = {},
+): Promise<TestApp> {
   const kind = inject("dbKind");
   const dataDir = await mkdtemp(path.join(tmpdir(), "nexapay-test-"));
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
@@ -173,7 +175,13 @@ export async function createTestApp(options: { env?: Record<string, string>; log
     throw error;
   });
   const buildReady = async () => {
-    const built = await buildApp({ config, database: fresh.database, logger: options.logger ?? false, webDir: null });
+    const built = await buildApp({
+      config,
+      database: fresh.database,
+      logger: options.logger ?? false,
+      webDir: null,
+      ...(options.eventStreamRecheckMs ? { eventStreamRecheckMs: options.eventStreamRecheckMs } : {}),
+    });
     await built.app.ready();
     return built;
   };

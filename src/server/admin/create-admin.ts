@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import type { Auth } from "../auth/auth.ts";
-import { createProfile, findUserIdByEmail, isUsernameTaken, type AdminRole } from "../auth/accounts.ts";
+import { createProfile, findUserIdByEmail, isUsernameTaken, revokeSessionsOf, type AdminRole } from "../auth/accounts.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
@@ -101,7 +101,8 @@ export async function createFirstAdmin(
 /**
  * Makes an existing user an admin, or changes the role of one who already is. The audit entry says
  * which: `admin.created` for an account made as an admin, `admin.role_granted` otherwise, with the
- * role before and after.
+ * role before and after. Every session of that user ends in the same transaction: a session opened
+ * with a password alone must not become a back-office session by someone else's decision.
  */
 export async function grantAdminRole(
   db: Db,
@@ -117,6 +118,7 @@ export async function grantAdminRole(
       .insert(adminUsers)
       .values({ userId: input.userId, adminRole: input.role })
       .onConflictDoUpdate({ target: adminUsers.userId, set: { adminRole: input.role } });
+    await revokeSessionsOf(tx, input.userId);
     await writeAudit(tx, {
       actorId: input.actorId,
       action: input.newAccount ? "admin.created" : "admin.role_granted",

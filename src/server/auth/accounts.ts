@@ -1,6 +1,6 @@
 // Queries about accounts that better-auth does not know: profiles, usernames, admin roles and the
 // sign-in lockout of DESIGN §6.
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";
 
@@ -75,17 +75,89 @@ export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
   return row?.enabled ?? false;
 }
 
+/** How long an admin session may live, however busy: a stolen one is useful for half a day at most. */
+export const adminSessionLifetimeMs = 12 * 60 * 60 * 1000;
+/** An admin session unused this long ends: a back office left open on a shared desk closes itself. */
+export const adminIdleTimeoutMs = 15 * 60 * 1000;
+
+export type AdminSessionVerdict = "active" | "gone" | "password_only" | "expired" | "idle";
+
 /**
- * Records that a person used this session `idleMs` ago (a polling page reports how long its user
- * has been away) and answers the last activity before this request, or null if the session is gone.
+ * Decides whether this session may act in the back office now, and records the activity if so.
+ *
+ * - It must have passed the second-factor step itself: a code proved on another device, or before
+ *   this session existed, does not count.
+ * - It lives at most 12 hours from its creation.
+ * - It ends after 15 minutes without a person. The stored last activity decides, compared with now
+ *   before anything is updated, so a request after hours cannot revive it. The browser also reports
+ *   how long its person has been away (`idleMs`, a polling page is not a person); that report can
+ *   only end a session sooner, never keep one alive.
+ *
  * Activity only moves forward: a request from an idle tab does not pull it back.
  */
-export async function touchSession(db: Db, sessionToken: string, now: Date, idleMs: number): Promise<Date | null> {
-  const [row] = await db.select({ lastActiveAt: session.lastActiveAt }).from(session).where(eq(session.token, sessionToken));
-  if (!row) return null;
+export async function checkAdminSession(db: Db, sessionToken: string, now: Date, idleMs: number): Promise<AdminSessionVerdict> {
+  const [row] = await db
+    .select({ lastActiveAt: session.lastActiveAt, createdAt: session.createdAt, twoFactorVerifiedAt: session.twoFactorVerifiedAt })
+    .from(session)
+    .where(eq(session.token, sessionToken));
+  if (!row) return "gone";
+  const verdict = adminSessionVerdict(row, now, idleMs);
+  if (verdict !== "active") return verdict;
   const activeAt = new Date(now.getTime() - idleMs);
+  // Written at most every 30 s: a busy back office should not rewrite its session row per request.
   if (activeAt.getTime() - row.lastActiveAt.getTime() > 30_000) {
     await db.update(session).set({ lastActiveAt: activeAt }).where(eq(session.token, sessionToken));
   }
-  return row.lastActiveAt > activeAt ? row.lastActiveAt : activeAt;
+  return "active";
+}
+
+type AdminSessionTimes = { lastActiveAt: Date; createdAt: Date; twoFactorVerifiedAt: Date | null };
+
+/** The rules of checkAdminSession on a session row already read: no database work. */
+export function adminSessionVerdict(row: AdminSessionTimes, now: Date, idleMs: number): Exclude<AdminSessionVerdict, "gone"> {
+  if (row.twoFactorVerifiedAt === null) return "password_only";
+  if (now.getTime() - row.createdAt.getTime() > adminSessionLifetimeMs) return "expired";
+  if (now.getTime() - row.lastActiveAt.getTime() > adminIdleTimeoutMs || idleMs > adminIdleTimeoutMs) return "idle";
+  return "active";
+}
+
+/**
+ * What a session may still see, read in one statement (for live streams, which re-check it while
+ * they run): `signedIn` while it exists, has not expired and its user is not suspended; `backOffice`
+ * while it also belongs to an admin with a second factor and passes the admin session rules.
+ */
+export async function sessionStanding(db: Db, sessionToken: string, now: Date): Promise<{ signedIn: boolean; backOffice: boolean }> {
+  const [row] = await db
+    .select({
+      expiresAt: session.expiresAt,
+      lastActiveAt: session.lastActiveAt,
+      createdAt: session.createdAt,
+      twoFactorVerifiedAt: session.twoFactorVerifiedAt,
+      isSuspended: profiles.isSuspended,
+      adminRole: adminUsers.adminRole,
+      twoFactorEnabled: user.twoFactorEnabled,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .leftJoin(adminUsers, eq(adminUsers.userId, session.userId))
+    .where(eq(session.token, sessionToken));
+  const signedIn = row !== undefined && row.expiresAt > now && row.isSuspended !== true;
+  const backOffice = signedIn && row.adminRole !== null && row.twoFactorEnabled && adminSessionVerdict(row, now, 0) === "active";
+  return { signedIn, backOffice };
+}
+
+/** Records that this session has just passed the second-factor step (a TOTP or a recovery code). */
+export async function markSessionTwoFactorVerified(db: Db, sessionToken: string, now: Date): Promise<void> {
+  await db.update(session).set({ twoFactorVerifiedAt: now }).where(eq(session.token, sessionToken));
+}
+
+/**
+ * Ends every session of a user but the one given (none given: every session). Used when what a
+ * session may do changes: promotion, a role change, enrolling or resetting the second factor.
+ */
+export async function revokeSessionsOf(db: Db, userId: string, except?: string): Promise<void> {
+  await db
+    .delete(session)
+    .where(except === undefined ? eq(session.userId, userId) : and(eq(session.userId, userId), ne(session.token, except)));
 }

@@ -7,9 +7,15 @@ import { errorCodes, messages } from "../../shared/api-error.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
-import { adminRoleOf, hasTwoFactor, isSuspended, touchSession, type AdminRole } from "./accounts.ts";
-
-export const adminIdleTimeoutMs = 15 * 60 * 1000;
+import {
+  adminIdleTimeoutMs,
+  adminRoleOf,
+  checkAdminSession,
+  hasTwoFactor,
+  isSuspended,
+  type AdminRole,
+  type AdminSessionVerdict,
+} from "./accounts.ts";
 
 /** Milliseconds since the person last touched the page, as the web app reports it (x-idle-ms). */
 function idleMsOf(request: FastifyRequest): number {
@@ -50,8 +56,9 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
   }
 
   /**
-   * A signed-in user with a row in admin_users, signed in with their second factor, whose session
-   * has seen a person within the last 15 minutes (DESIGN §6).
+   * A signed-in user with a row in admin_users and an enrolled second factor, on a session that
+   * itself passed the code step, is younger than 12 hours and has seen a person within the last 15
+   * minutes. A session that fails is deleted, so the browser goes back to the sign-in page.
    */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
@@ -61,17 +68,34 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     if (!(await hasTwoFactor(db, signedIn.id))) {
       throw new AppError(403, errorCodes.twoFactorRequired, messages.twoFactorRequired);
     }
-    const now = new Date();
-    const lastActiveAt = await touchSession(db, signedIn.sessionToken, now, idleMsOf(request));
-    if (lastActiveAt === null || now.getTime() - lastActiveAt.getTime() > adminIdleTimeoutMs) {
-      const ctx = await auth.$context;
-      await ctx.internalAdapter.deleteSession(signedIn.sessionToken);
-      throw new AppError(401, errorCodes.sessionIdleTimeout, messages.sessionIdleTimeout);
+    const verdict = await checkAdminSession(db, signedIn.sessionToken, new Date(), idleMsOf(request));
+    if (verdict !== "active") {
+      await revokeSession(signedIn.sessionToken);
+      throw sessionEndedError(verdict);
     }
     request.adminRole = role;
+  }
+
+  async function revokeSession(sessionToken: string): Promise<void> {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteSession(sessionToken);
   }
 
   return { currentUser, requireUser, requireAdmin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;
+
+/** The answer for an admin session that may no longer act: each says why, in words for people. */
+export function sessionEndedError(verdict: Exclude<AdminSessionVerdict, "active">): AppError {
+  switch (verdict) {
+    case "idle":
+      return new AppError(401, errorCodes.sessionIdleTimeout, messages.sessionIdleTimeout);
+    case "expired":
+      return new AppError(401, errorCodes.sessionExpired, messages.sessionExpired);
+    case "password_only":
+      return new AppError(401, errorCodes.sessionNeedsSecondFactor, messages.sessionNeedsSecondFactor);
+    case "gone":
+      return new AppError(401, errorCodes.unauthenticated, messages.unauthenticated);
+  }
+}

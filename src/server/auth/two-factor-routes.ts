@@ -1,6 +1,7 @@
 // Admins' second factor (DESIGN §6, ASVS 4.3.1, PCI DSS 8.4.1): enrolment of an authenticator app
 // (TOTP, RFC 6238) with one-time recovery codes, and the code step of an admin's sign-in. Handled
 // by better-auth's two-factor plugin behind our validation and throttling.
+import assert from "node:assert/strict";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
@@ -11,7 +12,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { writeAudit } from "../audit/audit-log.ts";
-import { adminRoleOf } from "./accounts.ts";
+import { adminRoleOf, markSessionTwoFactorVerified, revokeSessionsOf } from "./accounts.ts";
 import type { Auth } from "./auth.ts";
 import type { Guards } from "./guards.ts";
 import { sendAuthResponse } from "./routes.ts";
@@ -43,6 +44,18 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
     },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * The session that answered a code is the one that proved it: only that session is marked (the
+   * admin routes accept no other). When the code completed an enrolment, every other session of
+   * that user ends: those were opened with a password alone.
+   */
+  async function secondFactorPassed(response: Response, enrolledUserId: string | null): Promise<void> {
+    const token = sessionTokenOf(response) ?? (await bodyTokenOf(response));
+    assert(token !== null, "a passed second-factor step answers with a session");
+    await markSessionTwoFactorVerified(db, token, new Date());
+    if (enrolledUserId !== null) await revokeSessionsOf(db, enrolledUserId, token);
+  }
 
   r.post(
     "/api/auth/two-factor/enable",
@@ -110,7 +123,9 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       }
       if (response.ok) {
         const userId = enrolling?.user.id ?? (await userIdOf(response));
-        const action = enrolling && !enrolling.user.twoFactorEnabled ? "admin.two_factor_enabled" : "admin.signed_in";
+        const enrolled = enrolling !== null && !enrolling.user.twoFactorEnabled;
+        const action = enrolled ? "admin.two_factor_enabled" : "admin.signed_in";
+        await secondFactorPassed(response, enrolled && userId ? userId : null);
         if (userId)
           await writeAudit(db, {
             actorId: userId,
@@ -138,6 +153,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
         throw new AppError(400, errorCodes.invalidCredentials, "Invalid recovery code.", { code: "Invalid recovery code." });
       }
       const userId = response.ok ? await userIdOf(response) : null;
+      if (response.ok) await secondFactorPassed(response, null);
       if (userId) {
         await writeAudit(db, {
           actorId: userId,
@@ -158,6 +174,30 @@ async function userIdOf(response: Response): Promise<string | null> {
   try {
     const body = (await response.clone().json()) as { user?: { id?: unknown } };
     return typeof body.user?.id === "string" ? body.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session token better-auth set in its answer's cookie. Enrolment replaces the session (a new
+ * token in the cookie, while the body still names the old one), so the cookie is the one to trust.
+ * The cookie's value is `<token>.<signature>`, URL-encoded.
+ */
+export function sessionTokenOf(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = /^(?:__Secure-)?[\w.-]*session_token=([^;]*)/.exec(cookie);
+    const value = match?.[1] ? decodeURIComponent(match[1]) : "";
+    const token = value.split(".")[0];
+    if (token) return token;
+  }
+  return null;
+}
+
+async function bodyTokenOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { token?: unknown };
+    return typeof body.token === "string" ? body.token : null;
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { errorCodes } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "../../shared/api-error.ts";
 import type { VerificationStatus } from "../../shared/profile-schemas.ts";
 import {
   documentContentTypes,
@@ -70,20 +70,28 @@ export async function uploadDocument(
   if (!contentType) throw new AppError(415, errorCodes.unsupportedMediaType, verificationMessages.notAnImage);
 
   const storageKey = `${userId}/${documentType}_${side}.${extensionOf[contentType]}`;
-  const [previous] = await db
-    .select({ storageKey: verificationDocuments.storageKey })
-    .from(verificationDocuments)
-    .where(
-      and(
-        eq(verificationDocuments.userId, userId),
-        eq(verificationDocuments.documentType, documentType),
-        eq(verificationDocuments.side, side),
-      ),
-    );
-
-  await storage.put(storageKey, bytes);
+  let previousKey: string | undefined;
+  let wroteFile = false;
   try {
     await db.transaction(async (tx) => {
+      // Row lock: an approval waits for this upload, and this upload sees an approval that came
+      // first. Once approved, the documents the admin looked at are what was approved: nothing
+      // replaces them, not even on disk (the check comes before the file is written).
+      const [current] = await tx.select().from(verifications).where(eq(verifications.userId, userId)).for("update");
+      if (current?.status === "approved") throw new AppError(409, errorCodes.documentsLocked, messages.documentsLocked);
+      const [previous] = await tx
+        .select({ storageKey: verificationDocuments.storageKey })
+        .from(verificationDocuments)
+        .where(
+          and(
+            eq(verificationDocuments.userId, userId),
+            eq(verificationDocuments.documentType, documentType),
+            eq(verificationDocuments.side, side),
+          ),
+        );
+      previousKey = previous?.storageKey;
+      await storage.put(storageKey, bytes);
+      wroteFile = true;
       const document = {
         userId,
         documentType,
@@ -101,20 +109,25 @@ export async function uploadDocument(
           target: [verificationDocuments.userId, verificationDocuments.documentType, verificationDocuments.side],
           set: { storageKey, contentType, sizeBytes: document.sizeBytes, sha256: document.sha256, uploadedAt: document.uploadedAt },
         });
-      await moveToPendingAfterUpload(tx, userId, documentType);
+      await moveToPendingAfterUpload(tx, userId, documentType, current);
       await notifyChange(tx, { table: "verifications", userId, id: userId });
     });
   } catch (error) {
-    if (previous?.storageKey !== storageKey) await storage.remove(storageKey);
+    if (wroteFile && previousKey !== storageKey) await storage.remove(storageKey);
     throw error;
   }
   // A replacement with another image type leaves the old file behind: remove it.
-  if (previous && previous.storageKey !== storageKey) await storage.remove(previous.storageKey);
+  if (previousKey !== undefined && previousKey !== storageKey) await storage.remove(previousKey);
   return getVerification(db, userId);
 }
 
-async function moveToPendingAfterUpload(db: Db, userId: string, documentType: DocumentType): Promise<void> {
-  const [current] = await db.select().from(verifications).where(eq(verifications.userId, userId)).for("update");
+/** none → pending; rejected → pending with the new document type; pending stays pending. */
+async function moveToPendingAfterUpload(
+  db: Db,
+  userId: string,
+  documentType: DocumentType,
+  current: typeof verifications.$inferSelect | undefined,
+): Promise<void> {
   if (!current) {
     await db.insert(verifications).values({ userId, documentType, status: "pending" }).onConflictDoNothing();
   } else if (current.status === "rejected") {

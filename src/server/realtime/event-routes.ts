@@ -1,19 +1,38 @@
 // GET /api/events: Server-Sent Events telling the browser which rows changed (table and id only;
-// the browser refetches through the normal, authorised endpoints). Replaces the spec's row-change
-// subscriptions (spec §7 "Realtime").
+// the browser refetches through the normal, authorised endpoints). A customer hears of their own
+// rows; an admin whose session passes the back office's rules hears of everyone's.
+//
+// A stream outlives the request that opened it, so it re-checks its session before each event and
+// at least every 30 seconds: it ends as soon as the session is gone (signed out, password changed,
+// suspended, idle, role removed). One person may hold at most five streams at once per server
+// process (five tabs is plenty; more is a leak or an attack on our connections).
 import type { FastifyInstance } from "fastify";
-import { adminRoleOf, hasTwoFactor } from "../auth/accounts.ts";
+import { errorCodes, messages } from "../../shared/api-error.ts";
+import { sessionStanding } from "../auth/accounts.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
 import type { EventHub } from "./event-hub.ts";
 
-const heartbeatMs = 25_000;
+export const streamsPerUserMax = 5;
+const defaultRecheckMs = 25_000;
 
-export function registerEventRoutes(app: FastifyInstance, deps: { db: Db; hub: EventHub; guards: Guards }): void {
+export function registerEventRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; hub: EventHub; guards: Guards; /** How often an idle stream re-checks its session. */ recheckMs?: number },
+): void {
+  const recheckMs = deps.recheckMs ?? defaultRecheckMs;
+  const openStreams = new Map<string, number>();
+
   app.get("/api/events", { schema: { tags: ["customer"] }, onRequest: deps.guards.requireUser }, async (request, reply) => {
-    const userId = request.user!.id;
-    // The back office's view needs the back office's sign-in: role and second factor.
-    const seesEverything = (await adminRoleOf(deps.db, userId)) !== null && (await hasTwoFactor(deps.db, userId));
+    const { id: userId, sessionToken } = request.user!;
+    // The back office's view needs the back office's session: role, second factor proven on this
+    // session, not idle, not older than 12 hours. Otherwise the person sees their own rows only.
+    const { backOffice: seesEverything } = await sessionStanding(deps.db, sessionToken, new Date());
+    const open = openStreams.get(userId) ?? 0;
+    if (open >= streamsPerUserMax) throw new AppError(429, errorCodes.tooManyStreams, messages.tooManyStreams);
+    openStreams.set(userId, open + 1);
+
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -23,14 +42,48 @@ export function registerEventRoutes(app: FastifyInstance, deps: { db: Db; hub: E
       "x-accel-buffering": "no",
     });
     res.write("retry: 5000\n\n");
+
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(recheck);
+      unsubscribe();
+      const left = (openStreams.get(userId) ?? 1) - 1;
+      if (left > 0) openStreams.set(userId, left);
+      else openStreams.delete(userId);
+      res.end();
+    };
+    const stillEntitled = async () => {
+      const standing = await sessionStanding(deps.db, sessionToken, new Date());
+      return seesEverything ? standing.backOffice : standing.signedIn;
+    };
+    // One step at a time, in order: each event waits for the check before it, so nothing is
+    // written after the session is found gone.
+    let queue = Promise.resolve();
+    const enqueue = (step: () => Promise<void>) => {
+      queue = queue.then(step).catch((error: unknown) => {
+        request.log.warn({ err: error }, "event stream: could not re-check the session; ending the stream");
+        end();
+      });
+    };
     const unsubscribe = deps.hub.subscribe((event) => {
       if (!seesEverything && event.userId !== userId) return;
-      res.write(`event: change\ndata: ${JSON.stringify({ table: event.table, id: event.id })}\n\n`);
+      enqueue(async () => {
+        if (ended) return;
+        if (!(await stillEntitled())) return end();
+        res.write(`event: change\ndata: ${JSON.stringify({ table: event.table, id: event.id })}\n\n`);
+      });
     });
-    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), heartbeatMs);
-    request.raw.on("close", () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
+    const recheck = setInterval(
+      () =>
+        enqueue(async () => {
+          if (ended) return;
+          if (!(await stillEntitled())) return end();
+          res.write(": keep-alive\n\n");
+        }),
+      recheckMs,
+    );
+    request.raw.on("close", end);
   });
 }

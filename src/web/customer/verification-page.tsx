@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CircleCheck, CircleDashed, CircleX, Clock, UserRoundPen, type LucideIcon } from "lucide-react";
 import { useState } from "react";
+import { messages } from "../../shared/api-error.ts";
 import type { VerificationStatus } from "../../shared/profile-schemas.ts";
 import {
   documentTypes,
@@ -108,6 +109,7 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
 function DocumentsCard({ verification }: { verification: VerificationDto }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<DocumentType>(verification.documentType ?? "national_id");
+  const locked = verification.status === "approved";
 
   function onUploaded(next: VerificationDto) {
     queryClient.setQueryData(queryKeys.verification, next);
@@ -123,6 +125,11 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
         <CardDescription>Choose a document and upload a clear photo of each side. JPEG, PNG or WebP images up to 5 MB.</CardDescription>
       </CardHeader>
       <CardContent>
+        {locked ? (
+          <Notice tone="success" className="mb-4">
+            {messages.documentsLocked}
+          </Notice>
+        ) : null}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentType)}>
           <TabsList aria-label="Document type">
             {documentTypes.map((type) => {
@@ -158,6 +165,7 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
                     title={sideTitles[side]}
                     document={verification.documents.find((d) => d.documentType === type && d.side === side)}
                     onUploaded={onUploaded}
+                    locked={locked}
                   />
                 ))}
               </div>

@@ -16,6 +16,8 @@ export function totpCode(totpUri: string): string {
 export async function signUpAdmin(t: TestApp, role: AdminRole = "admin"): Promise<EnrolledAdmin> {
   const account = await t.signUp({ username: t.uniqueUsername("admin") });
   await t.makeAdmin(account.userId, role);
+  // Promotion ends every session of the account: sign in again, with the password, as a new admin would.
+  await t.signIn(account.email, account.password, account.browser);
   const enable = await account.browser.post("/api/auth/two-factor/enable", { password: account.password });
   if (enable.statusCode !== 200) throw new Error(`two-factor enable answered ${enable.statusCode}: ${enable.body}`);
   const { totpURI } = enable.json<{ totpURI: string }>();

@@ -12,6 +12,8 @@ export type EventStream = {
   events: ServerSentEvent[];
   /** Resolves with the first event (already received or still to come) that matches, or rejects after timeoutMs. */
   waitFor: (matches: (event: ServerSentEvent) => boolean, timeoutMs?: number) => Promise<ServerSentEvent>;
+  /** Resolves when the server ends the stream; rejects after timeoutMs if it is still open. */
+  waitForEnd: (timeoutMs?: number) => Promise<void>;
   close: () => void;
 };
 
@@ -24,6 +26,8 @@ export async function openEventStream(baseUrl: string, browser: Browser): Promis
   });
   const events: ServerSentEvent[] = [];
   const waiters = new Set<() => void>();
+  let markEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -31,7 +35,10 @@ export async function openEventStream(baseUrl: string, browser: Browser): Promis
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) return;
+          if (done) {
+            markEnded();
+            return;
+          }
           buffer += value;
           let end: number;
           while ((end = buffer.indexOf("\n\n")) !== -1) {
@@ -49,6 +56,7 @@ export async function openEventStream(baseUrl: string, browser: Browser): Promis
         }
       } catch {
         // Aborted by close(), or the server went away: the stream simply ends.
+        markEnded();
       }
     })();
   } else {
@@ -80,6 +88,15 @@ export async function openEventStream(baseUrl: string, browser: Browser): Promis
         };
         waiters.add(wake);
         check();
+      });
+    },
+    waitForEnd(timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the stream was still open after ${timeoutMs} ms`)), timeoutMs);
+        void ended.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     },
     close: () => controller.abort(),

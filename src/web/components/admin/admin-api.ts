@@ -20,11 +20,13 @@ function report(problem: AdminSessionProblem): void {
   for (const listener of listeners) listener(problem);
 }
 
+/** Why the server ended an admin session: the login page says so in the server's words. */
+const sessionEndedCodes = new Set<string>([errorCodes.sessionIdleTimeout, errorCodes.sessionExpired, errorCodes.sessionNeedsSecondFactor]);
+
 /** What an ApiError says about the session, if anything. */
 export function sessionProblemOf(error: unknown): AdminSessionProblem | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.status === 401)
-    return { kind: "signed-out", message: error.code === errorCodes.sessionIdleTimeout ? error.message : undefined };
+  if (error.status === 401) return { kind: "signed-out", message: sessionEndedCodes.has(error.code) ? error.message : undefined };
   // A suspended account's sessions are ended by the server as it answers.
   if (error.status === 403 && error.code === errorCodes.suspended) return { kind: "signed-out", message: error.message };
   if (error.status === 403 && error.code === errorCodes.twoFactorRequired) return { kind: "two-factor-required" };

@@ -40,12 +40,15 @@ export function DocumentUploadSlot({
   title,
   document,
   onUploaded,
+  locked = false,
 }: {
   documentType: DocumentType;
   side: DocumentSide;
   title: string;
   document: VerificationDocumentDto | undefined;
   onUploaded: (verification: VerificationDto) => void;
+  /** Approved documents are kept as the admin saw them: shown, never replaced. */
+  locked?: boolean;
 }) {
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -64,7 +67,7 @@ export function DocumentUploadSlot({
   }, [previewUrl]);
 
   function choose(file: File | undefined) {
-    if (!file) return;
+    if (!file || locked) return;
     const refusal = documentFileProblem(file);
     setProblem(refusal);
     if (refusal) {
@@ -155,8 +158,14 @@ export function DocumentUploadSlot({
             <span className="flex size-11 items-center justify-center rounded-full bg-white text-emerald-700 shadow-sm">
               <Upload aria-hidden="true" className="size-5" />
             </span>
-            <p className="text-sm font-medium">Drop an image here or choose a file</p>
-            <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 5 MB</p>
+            {locked ? (
+              <p className="text-sm font-medium">No document uploaded</p>
+            ) : (
+              <>
+                <p className="text-sm font-medium">Drop an image here or choose a file</p>
+                <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 5 MB</p>
+              </>
+            )}
           </div>
         )}
       </div>
@@ -195,7 +204,7 @@ export function DocumentUploadSlot({
         onChange={(event) => choose(event.target.files?.[0])}
       />
 
-      <div className="flex flex-wrap gap-2">
+      <div className={cn("flex flex-wrap gap-2", locked && "hidden")}>
         {chosen ? (
           <>
             <Button onClick={() => void upload()} disabled={uploading}>
