@@ -8,6 +8,7 @@ import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.t
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/components/admin/own-account.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -30,6 +31,7 @@ export default function AdminSimsPage() {
   const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "all" }, { status: statuses });
   const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
   const [deleting, setDeleting] = useState<AdminSim | null>(null);
+  const ownUserId = useOwnUserId();
 
   const sims = useQuery({
     queryKey: [...queryKeys.adminSims, "list", filters.q, filters.status, page],
@@ -44,7 +46,7 @@ export default function AdminSimsPage() {
     mutationFn: (input: { id: string; status: "active" | "rejected" }) =>
       adminApi.patch(`/api/admin/sims/${input.id}`, { status: input.status }),
     onSuccess: (_answer, input) => toast.success(input.status === "active" ? "SIM approved successfully!" : "SIM rejected successfully!"),
-    onError: () => toast.error("Failed to update SIM status"),
+    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to update SIM status"),
     onSettled: refresh,
   });
 
@@ -54,7 +56,7 @@ export default function AdminSimsPage() {
       toast.success("SIM deleted successfully!");
       setDeleting(null);
     },
-    onError: () => toast.error("Failed to delete SIM"),
+    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to delete SIM"),
     onSettled: refresh,
   });
 
@@ -66,6 +68,8 @@ export default function AdminSimsPage() {
   const items = sims.data?.items ?? [];
 
   const actionsOf = (sim: AdminSim, showText = false) => {
+    // Approving, rejecting or deleting one's own SIM is deciding on it: another admin does.
+    if (sim.userId === ownUserId) return <OwnAccountNote />;
     const running = setStatus.isPending && setStatus.variables.id === sim.id ? setStatus.variables.status : undefined;
     const busy = running !== undefined || (remove.isPending && remove.variables === sim.id);
     return (

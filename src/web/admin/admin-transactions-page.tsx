@@ -7,6 +7,7 @@ import { errorCodes } from "../../shared/api-error.ts";
 import { adminApi, withQuery, type CappedPageOf } from "@/components/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/components/admin/own-account.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -39,6 +40,7 @@ export default function AdminTransactionsPage() {
   const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
   const [rejecting, setRejecting] = useState<AdminTransactionDto | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlyMap<string, Action["kind"]>>(new Map());
+  const ownUserId = useOwnUserId();
 
   const transactions = useQuery({
     queryKey: [...queryKeys.adminTransactions, "list", filters.q, filters.type, filters.status, page],
@@ -76,6 +78,7 @@ export default function AdminTransactionsPage() {
     onError: (error) => {
       if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) toast.warning("This transaction is already processed.");
       else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) toast.error("Insufficient balance");
+      else if (isOwnAccountRefusal(error)) toast.error(error.message);
       else toast.error("Failed to approve transaction");
     },
   });
@@ -94,6 +97,7 @@ export default function AdminTransactionsPage() {
     onSuccess: () => toast.success("Transaction rejected successfully!"),
     onError: (error) => {
       if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) toast.warning("This transaction is already processed.");
+      else if (isOwnAccountRefusal(error)) toast.error(error.message);
       else toast.error(`Failed to reject transaction: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
     },
   });
@@ -115,6 +119,7 @@ export default function AdminTransactionsPage() {
   const actionsOf = (t: AdminTransactionDto) => (
     <TransactionActions
       transaction={t}
+      own={t.userId === ownUserId}
       running={inFlight.get(t.id)}
       onApprove={() => approve.mutate(t.id)}
       onReject={() => setRejecting(t)}
@@ -275,14 +280,19 @@ function TransactionRow({ transaction: t, actions }: { transaction: AdminTransac
   );
 }
 
-/** Approve and Reject on a pending row (spinning and disabled while in flight); the outcome on the others. */
+/**
+ * Approve and Reject on a pending row (spinning and disabled while in flight); the outcome on the
+ * others. On the signed-in admin's own pending row, why there is nothing to press.
+ */
 function TransactionActions({
   transaction: t,
+  own,
   running,
   onApprove,
   onReject,
 }: {
   transaction: AdminTransactionDto;
+  own: boolean;
   running: Action["kind"] | undefined;
   onApprove: () => void;
   onReject: () => void;
@@ -294,6 +304,7 @@ function TransactionActions({
         {t.status === "completed" ? "Approved" : "Rejected"}
       </span>
     );
+  if (own) return <OwnAccountNote />;
   return (
     <div className="flex gap-1">
       <Button

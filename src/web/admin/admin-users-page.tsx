@@ -1,12 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { AdminUserDto } from "../../shared/admin-schemas.ts";
 import { adminApi, withQuery, type CappedPageOf } from "@/components/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/components/admin/own-account.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -32,6 +34,7 @@ export default function AdminUsersPage() {
   const [adjusting, setAdjusting] = useState<AdminUserDto | null>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
   const [suspending, setSuspending] = useState<AdminUserDto | null>(null);
+  const ownUserId = useOwnUserId();
 
   const users = useQuery({
     queryKey: [...queryKeys.adminUsers, "list", filters.q, filters.status, page],
@@ -53,7 +56,7 @@ export default function AdminUsersPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
     },
-    onError: () => toast.error("Failed to update user status"),
+    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to update user status"),
   });
 
   const filtered = filters.q !== "" || filters.status !== "all";
@@ -63,48 +66,58 @@ export default function AdminUsersPage() {
   else if (users.data.items.length === 0) message = filtered ? "No users matching the current filters" : "No users yet.";
   const items = users.data?.items ?? [];
 
-  const actionsOf = (user: AdminUserDto, showText = false) => (
-    <>
-      <RowIconButton
-        showText={showText}
-        label={`Edit profile of ${user.email}`}
-        tooltip="Edit profile"
-        onClick={() => setProfileTarget({ userId: user.id, email: user.email })}
-      >
-        <Pencil aria-hidden="true" />
-      </RowIconButton>
-      <RowIconButton
-        showText={showText}
-        label={`Adjust balance of ${user.email}`}
-        tooltip="Adjust balance"
-        onClick={() => setAdjusting(user)}
-      >
-        <Wallet aria-hidden="true" />
-      </RowIconButton>
-      {user.isSuspended ? (
+  // On their own row an admin adjusts, suspends or activates nothing: another admin does. Their
+  // own profile they edit on their profile page, like any customer.
+  const actionsOf = (user: AdminUserDto, showText = false) =>
+    user.id === ownUserId ? (
+      <span className="grid gap-1 md:justify-items-end">
+        <OwnAccountNote />
+        <Link to="/profile" className="text-xs font-medium text-primary hover:underline">
+          Edit your profile
+        </Link>
+      </span>
+    ) : (
+      <>
         <RowIconButton
           showText={showText}
-          label={`Activate ${user.email}`}
-          tooltip="Activate user"
-          className="text-emerald-700 hover:bg-emerald-50"
-          disabled={setStatus.isPending && setStatus.variables.id === user.id}
-          onClick={() => setStatus.mutate({ id: user.id, isSuspended: false })}
+          label={`Edit profile of ${user.email}`}
+          tooltip="Edit profile"
+          onClick={() => setProfileTarget({ userId: user.id, email: user.email })}
         >
-          <CircleCheck aria-hidden="true" />
+          <Pencil aria-hidden="true" />
         </RowIconButton>
-      ) : (
         <RowIconButton
           showText={showText}
-          label={`Suspend ${user.email}`}
-          tooltip="Suspend user"
-          className="text-destructive hover:bg-red-50"
-          onClick={() => setSuspending(user)}
+          label={`Adjust balance of ${user.email}`}
+          tooltip="Adjust balance"
+          onClick={() => setAdjusting(user)}
         >
-          <Ban aria-hidden="true" />
+          <Wallet aria-hidden="true" />
         </RowIconButton>
-      )}
-    </>
-  );
+        {user.isSuspended ? (
+          <RowIconButton
+            showText={showText}
+            label={`Activate ${user.email}`}
+            tooltip="Activate user"
+            className="text-emerald-700 hover:bg-emerald-50"
+            disabled={setStatus.isPending && setStatus.variables.id === user.id}
+            onClick={() => setStatus.mutate({ id: user.id, isSuspended: false })}
+          >
+            <CircleCheck aria-hidden="true" />
+          </RowIconButton>
+        ) : (
+          <RowIconButton
+            showText={showText}
+            label={`Suspend ${user.email}`}
+            tooltip="Suspend user"
+            className="text-destructive hover:bg-red-50"
+            onClick={() => setSuspending(user)}
+          >
+            <Ban aria-hidden="true" />
+          </RowIconButton>
+        )}
+      </>
+    );
   const adminBadge = (user: AdminUserDto) =>
     user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? "Super admin" : "Admin"}</Badge> : null;
   const verification = (user: AdminUserDto) => (

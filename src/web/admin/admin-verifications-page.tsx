@@ -7,6 +7,7 @@ import type { adminVerificationSchema } from "../../shared/admin-schemas.ts";
 import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
 import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
+import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/components/admin/own-account.tsx";
 import { StatusBadge } from "@/components/admin/status-badge.tsx";
 import { useListParams } from "@/components/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -40,6 +41,7 @@ export default function AdminVerificationsPage() {
   const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
   const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
+  const ownUserId = useOwnUserId();
   const listKey = [...queryKeys.adminVerifications, "list", filters.q, filters.status, page];
 
   const verifications = useQuery({
@@ -66,7 +68,7 @@ export default function AdminVerificationsPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
     },
     // Spec §8: the wording is built from the status word.
-    onError: (_error, input) => toast.error(`Failed to ${input.status} verification`),
+    onError: (error, input) => toast.error(isOwnAccountRefusal(error) ? error.message : `Failed to ${input.status} verification`),
   });
 
   let message: ReactNode = null;
@@ -77,6 +79,8 @@ export default function AdminVerificationsPage() {
 
   const actionsOf = (v: AdminVerification, showText = false) => {
     const running = decide.isPending && decide.variables.id === v.id ? decide.variables.status : undefined;
+    // An admin may look at their own documents, but neither edits their profile here nor decides.
+    const own = v.userId === ownUserId;
     return (
       <>
         <RowIconButton
@@ -87,25 +91,31 @@ export default function AdminVerificationsPage() {
         >
           <Eye aria-hidden="true" />
         </RowIconButton>
-        <RowIconButton
-          showText={showText}
-          label={`Manage Profile of ${v.userEmail}`}
-          tooltip="Manage Profile"
-          onClick={() => setProfileTarget({ userId: v.userId, email: v.userEmail })}
-        >
-          <UserPen aria-hidden="true" />
-        </RowIconButton>
-        {(["approved", "rejected"] as const)
-          .filter((decision) => v.status !== decision)
-          .map((decision) => (
-            <DecisionButton
-              key={decision}
-              decision={decision}
-              email={v.userEmail}
-              running={running}
-              onClick={() => decide.mutate({ id: v.id, status: decision })}
-            />
-          ))}
+        {own ? (
+          <OwnAccountNote />
+        ) : (
+          <>
+            <RowIconButton
+              showText={showText}
+              label={`Manage Profile of ${v.userEmail}`}
+              tooltip="Manage Profile"
+              onClick={() => setProfileTarget({ userId: v.userId, email: v.userEmail })}
+            >
+              <UserPen aria-hidden="true" />
+            </RowIconButton>
+            {(["approved", "rejected"] as const)
+              .filter((decision) => v.status !== decision)
+              .map((decision) => (
+                <DecisionButton
+                  key={decision}
+                  decision={decision}
+                  email={v.userEmail}
+                  running={running}
+                  onClick={() => decide.mutate({ id: v.id, status: decision })}
+                />
+              ))}
+          </>
+        )}
       </>
     );
   };
@@ -153,7 +163,7 @@ export default function AdminVerificationsPage() {
                 <StatusBadge status={v.status} />
               </Td>
               <Td>
-                <div className="flex justify-end gap-1">{actionsOf(v)}</div>
+                <div className="flex items-center justify-end gap-1">{actionsOf(v)}</div>
               </Td>
             </Tr>
           ))

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { balanceAdjustmentSchema, type AdminUserDto } from "../../shared/admin-schemas.ts";
 import { errorCodes } from "../../shared/api-error.ts";
 import { adminApi } from "@/components/admin/admin-api.ts";
+import { isOwnAccountRefusal } from "@/components/admin/own-account.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
@@ -71,7 +72,8 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields.amount) form.setError("amount", { type: "server", message: error.fields.amount });
-      toast.error(error instanceof ApiError && error.code === errorCodes.insufficientBalance ? error.message : failedMessage);
+      const shown = error instanceof ApiError && error.code === errorCodes.insufficientBalance;
+      toast.error(shown || isOwnAccountRefusal(error) ? error.message : failedMessage);
     },
   });
 

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { adminProfileSchema } from "../../shared/admin-schemas.ts";
 import { profileUpdateSchema, type ProfileUpdate } from "../../shared/profile-schemas.ts";
 import { adminApi } from "@/components/admin/admin-api.ts";
+import { isOwnAccountRefusal } from "@/components/admin/own-account.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
@@ -86,7 +87,7 @@ function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void 
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(saveFailedMessage);
+      toast.error(isOwnAccountRefusal(error) ? error.message : saveFailedMessage);
     },
   });
 
