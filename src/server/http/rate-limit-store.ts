@@ -55,7 +55,8 @@ export function createRateLimitStore(deps: { db: Db; log: FastifyBaseLogger }): 
           // Fail closed: a limiter that let everything through whenever the database did not answer
           // would hand an attacker unlimited guesses by loading the database. A database outage is
           // not the client's fault either, so 503 (try again later), not 429 or 400.
-          log.error({ err: error, key: this.prefix + key }, "rate limits: the database did not answer; request refused");
+          // The route only: keys hold addresses and e-mails, which the log has no need of.
+          log.error({ err: error, route: this.prefix.trim() }, "rate limits: the database did not answer; request refused");
           callback(new AppError(503, "UNAVAILABLE", databaseDownMessage));
         },
       );
