@@ -34,7 +34,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
     const listen = async (channel: string, onPayload: (payload: string) => void) => {
       // A dedicated connection: LISTEN belongs to a session, and pool connections come and go.
       const client = new pg.Client({ connectionString: target.url });
@@ -64,6 +64,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return () => unlisten();
   };
   return { db, kind: "pglite", listen, close: () => client.close() };
+}
+
+/**
+ * Several server processes may start at once on one database. Without a lock, each would try to
+ * apply the same pending migration and all but one would die on "relation already exists". A
+ * session-level advisory lock makes the others wait, then find nothing left to apply.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock(hashtext('nexapay:migrations'))");
+    await migrate();
+  } finally {
+    await lockClient.query("select pg_advisory_unlock(hashtext('nexapay:migrations'))").catch(() => undefined);
+    lockClient.release();
+  }
 }
 
 export { schema };
