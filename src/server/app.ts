@@ -30,7 +30,9 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./http/errors.ts";
 import { createRateLimitStore } from "./http/rate-limit-store.ts";
+import { answerClientError, answerFrameworkError, frameworkErrorAnswer } from "./http/framework-errors.ts";
 import { withSafeLogging } from "./http/log-safety.ts";
+import { refuseNulCharacters } from "./http/nul-characters.ts";
 import { isTrustedOrigin } from "./http/origin-check.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerMeRoutes } from "./me/me-routes.ts";
@@ -64,6 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: jsonBodyLimitBytes,
     // Event streams never end by themselves: a stop must cut them.
     forceCloseConnections: true,
+    // Errors raised before any route or error handler exists (the router's, Node's HTTP parser's)
+    // get our error body too: see http/framework-errors.ts.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // request.ip is the connection's address unless TRUST_PROXY names the proxies in front of us;
     // only then is X-Forwarded-For believed (the per-IP limits and audit entries key on it).
     trustProxy: config.trustProxy,
@@ -71,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // Bodies are JSON, or multipart for uploads. Fastify would hand a text/plain body to a route as a
+  // string; no route wants one, so it is refused with 415 like any other type.
+  app.removeContentTypeParser("text/plain");
 
   const mailer =
     deps.mailer ??
@@ -128,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (request.url.startsWith("/api/")) reply.header("server-timing", `app;dur=${reply.elapsedTime.toFixed(1)}`);
     return payload;
   });
+
+  // No text with a NUL character reaches a handler (PostgreSQL refuses it): see http/nul-characters.ts.
+  app.addHook("preValidation", refuseNulCharacters);
 
   app.get("/api/health", { schema: { tags: ["public"] } }, async (request, reply) => {
     try {
@@ -191,6 +203,8 @@ function errorHandler(error: FastifyError | AppError, request: FastifyRequest, r
     const first = Object.values(fields)[0] ?? "Invalid request";
     return reply.status(400).send(new AppError(400, errorCodes.validation, first, fields).toBody());
   }
+  const framework = frameworkErrorAnswer(error, request);
+  if (framework) return reply.status(framework.status).send(framework.toBody());
   const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) {
     request.log.error({ err: error }, "unhandled error");

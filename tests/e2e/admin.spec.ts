@@ -1,7 +1,8 @@
 // The back office's journeys (spec §2.15–§2.19, DESIGN §6), as an operator takes them in Chromium:
 // the admin login with its code step, money decisions seen live by the customer in another browser,
-// verifications, SIMs, suspension, admin accounts with two-factor enrolment, password change, the
-// audit log, and every admin screen at 1280 px and 375 px checked by axe and kept as a screenshot.
+// the admin's own deposit, SIM and verification that only another admin may decide, verifications,
+// SIMs, suspension, admin accounts with two-factor enrolment, password change, the audit log, and
+// every admin screen at 1280 px and 375 px checked by axe and kept as a screenshot.
 //
 // The super admin is the one first-admin.setup.ts created and enrolled; this file signs in as it
 // once, through the login screen, and shares that browser state between its tests.
@@ -137,6 +138,75 @@ test("rejecting a withdrawal restores the customer's available balance", async (
   await expect(customer.page.getByTestId("available-balance")).toHaveText("2,500.00 BDT");
   await expectAudited(admin.page, "transaction.rejected", "Transaction rejected", withdrawal.id.slice(0, 8));
   await customer.context.close();
+  await admin.context.close();
+});
+
+test("an admin decides nothing on their own account: their own pending deposit has no Approve or Reject, and says why", async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  // An admin is a customer too (a profile, a wallet): with their own session they ask for a deposit,
+  // add a SIM and upload a document, as anyone would.
+  const deposit = await requestDeposit(admin.page.request, "12.5");
+  const phone = `016${String(Date.now()).slice(-8)}`;
+  const sim = await addSim(admin.page.request, phone, "Personal");
+  await uploadDocument(admin.page.request, "passport", "front", idCardPng([124, 58, 237]));
+  const note = "Your own account: another admin decides.";
+
+  // The rule is the server's: the screen below only spares a button that cannot work.
+  const ownAccount = { error: { code: "FORBIDDEN", message: "You cannot decide on your own account." } };
+  for (const response of [
+    await admin.page.request.post(`/api/admin/transactions/${deposit.id}/approve`, { headers: originHeaders }),
+    await admin.page.request.post(`/api/admin/transactions/${deposit.id}/reject`, { headers: originHeaders }),
+    await admin.page.request.patch(`/api/admin/sims/${sim.id}`, { data: { status: "active" }, headers: originHeaders }),
+  ]) {
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toEqual(ownAccount);
+  }
+
+  for (const width of [1280, 375] as const) {
+    await admin.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    // Phones show each record as a card (a list item), wider screens a table row.
+    const recordOf = (text: string) => admin.page.getByRole(width === 375 ? "listitem" : "row").filter({ hasText: text });
+
+    await admin.page.goto("/admin/transactions");
+    await admin.page.getByPlaceholder("Search by user, email, amount or method").fill(superAdmin.email);
+    await expect(admin.page).toHaveURL(/q=firstadmin/);
+    const own = recordOf("12.5 USDT from");
+    await expect(own).toHaveCount(1);
+    await expect(own).toContainText("Pending");
+    await expect(own.getByText(note)).toBeVisible();
+    await expect(own.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(own.getByRole("button", { name: "Reject" })).toHaveCount(0);
+    await checkScreen(admin.page, `admin-own-transaction-${width}`);
+
+    await admin.page.goto("/admin/users");
+    await admin.page.getByPlaceholder("Search by email, username or name...").fill(superAdmin.email);
+    const me = recordOf(superAdmin.email);
+    await expect(me).toHaveCount(1);
+    await expect(me.getByText(note)).toBeVisible();
+    await expect(me.getByRole("button")).toHaveCount(0);
+    await expect(me.getByRole("link", { name: "Edit your profile" })).toHaveAttribute("href", "/profile");
+    await checkScreen(admin.page, `admin-own-user-${width}`);
+
+    await admin.page.goto("/admin/sims");
+    await admin.page.getByPlaceholder(/Search by phone number/).fill(phone);
+    const ownSim = recordOf(phone);
+    await expect(ownSim).toHaveCount(1);
+    await expect(ownSim.getByText(note)).toBeVisible();
+    await expect(ownSim.getByRole("button")).toHaveCount(0);
+    await checkScreen(admin.page, `admin-own-sim-${width}`);
+
+    await admin.page.goto("/admin/verifications");
+    await admin.page.getByPlaceholder("Search by email or name...").fill(superAdmin.email);
+    const ownVerification = recordOf(superAdmin.email);
+    await expect(ownVerification).toHaveCount(1);
+    await expect(ownVerification.getByText(note)).toBeVisible();
+    // Their own documents they may look at; nothing to approve, reject or edit.
+    await expect(ownVerification.getByRole("button", { name: /View documents/ })).toBeVisible();
+    await expect(ownVerification.getByRole("button", { name: /^(Approve|Reject)|Manage Profile/ })).toHaveCount(0);
+    await checkScreen(admin.page, `admin-own-verification-${width}`);
+  }
   await admin.context.close();
 });
 
