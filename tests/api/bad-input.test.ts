@@ -90,7 +90,7 @@ const badInputs: BadInput[] = [
   {
     case: "a JSON body sent as text/plain",
     request: (e) => ({ raw: JSON.stringify(e.validBody()), contentType: "text/plain" }),
-    status: 400,
+    status: 415,
   },
   {
     case: "a form-encoded body",
