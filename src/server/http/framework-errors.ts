@@ -125,9 +125,13 @@ export function frameworkErrorAnswer(error: ErrorLike, request?: FastifyRequest)
  * Fastify's `frameworkErrors`: the router's errors (a malformed percent-encoding, an over-long path
  * parameter) come before any route, hook or error handler exists for the request.
  */
-export function answerFrameworkError(error: ErrorLike, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  const answer = frameworkErrorAnswer(error) ?? new AppError(status, answerForStatus(status).code, answerForStatus(status).message);
+export function answerFrameworkError(error: ErrorLike, request: FastifyRequest, reply: FastifyReply): void {
+  let answer = frameworkErrorAnswer(error);
+  if (answer === null) {
+    // The router's only other error is a failing async constraint, and we define none: a bug.
+    request.log.error({ err: error }, "router error");
+    answer = new AppError(500, "INTERNAL", "Something went wrong on our side. Please try again.");
+  }
   void reply.status(answer.status).header("content-type", "application/json; charset=utf-8").send(JSON.stringify(answer.toBody()));
 }
 
