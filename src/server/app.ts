@@ -51,6 +51,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions["logger"];
   /** Folder of the built web app; null serves the API alone (API tests). */
   webDir?: string | null;
+  /** How often an open event stream re-checks its session (25 s unless a test needs it sooner). */
+  eventStreamRecheckMs?: number;
 };
 
 export type App = { app: FastifyInstance; auth: Auth };
@@ -159,7 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerVerificationRoutes(app, { db: database.db, storage, guards });
   const hub = await createEventHub(database, app.log);
   app.addHook("onClose", async () => hub.close());
-  registerEventRoutes(app, { db: database.db, hub, guards });
+  registerEventRoutes(app, {
+    db: database.db,
+    hub,
+    guards,
+    ...(deps.eventStreamRecheckMs ? { recheckMs: deps.eventStreamRecheckMs } : {}),
+  });
   registerAdminRoutes(app, { db: database.db, auth, guards });
   registerContactRoutes(app, { db: database.db, config });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
