@@ -21,7 +21,7 @@ import { errorCodes, messages } from "../shared/api-error.ts";
 import { documentSizeBytesMax } from "../shared/verification-schemas.ts";
 import { registerAdminRoutes } from "./admin/admin-routes.ts";
 import { registerSetupRoutes } from "./admin/setup-routes.ts";
-import { createAuth, type Auth } from "./auth/auth.ts";
+import { clientIpHeader, createAuth, type Auth } from "./auth/auth.ts";
 import { createGuards } from "./auth/guards.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerTwoFactorRoutes } from "./auth/two-factor-routes.ts";
@@ -130,6 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       done(new AppError(403, errorCodes.forbidden, "This request did not come from a Nexapay page."));
       return;
     }
+    done();
+  });
+
+  // better-auth reads the client's address from this header (auth/auth.ts): it carries the address
+  // Fastify resolved, so a client cannot choose what its sessions record.
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.headers[clientIpHeader] = request.ip;
     done();
   });
 

@@ -225,3 +225,20 @@ describe("admin sessions end on the server's clock", () => {
     expect(row!.lastActiveAt.getTime()).toBeGreaterThan(Date.now() - 11 * minute);
   });
 });
+
+test("a session records the address the server resolved, not one the client wrote in X-Forwarded-For", async () => {
+  const browser = t.browser();
+  const account = await t.signUp({ browser });
+  const spoofed = await t
+    .browser()
+    .post(
+      "/api/auth/sign-in/email",
+      { email: account.email, password: account.password },
+      { headers: { "x-forwarded-for": "203.0.113.7", "x-nexapay-client-ip": "198.51.100.9" }, remoteAddress: "10.200.0.1" },
+    );
+  expect(spoofed.statusCode).toBe(200);
+  const addresses = (await sessionsOf(account.userId)).map((s) => s.ipAddress);
+  expect(addresses).toContain("10.200.0.1");
+  expect(addresses).not.toContain("203.0.113.7");
+  expect(addresses).not.toContain("198.51.100.9");
+});

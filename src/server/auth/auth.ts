@@ -15,6 +15,9 @@ import type { Db } from "../db/client.ts";
 import { account, profiles, session, twoFactor, user, verification } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
+/** Set by app.ts on every request to Fastify's `request.ip`; whatever a client sent under this name is replaced. */
+export const clientIpHeader = "x-nexapay-client-ip";
+
 export const sessionLifetimeSeconds = 7 * 24 * 60 * 60;
 export const resetTokenLifetimeSeconds = 60 * 60;
 
@@ -36,6 +39,9 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
       database: { generateId: () => randomUUID() },
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The address better-auth records on a session is the one Fastify resolved (the connection's,
+      // or the forwarded one from a proxy listed in TRUST_PROXY), never a header a client wrote.
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: 24 * 60 * 60 },
     // Admins sign in with a second factor (DESIGN §6): TOTP from any authenticator app, with
