@@ -10,10 +10,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { openDatabase, queryRows } from "../../src/server/db/client.ts";
+import { TransactionRollbackError } from "drizzle-orm/errors";
+import { openDatabase, queryRows, type Db } from "../../src/server/db/client.ts";
 import { ledgerEntries, profiles, transactions, user } from "../../src/server/db/schema.ts";
 import { adjustBalance, approveTransaction, createDeposit, createWithdrawal } from "../../src/server/wallet/ledger.ts";
-import { findLedgerBreaches } from "../../src/server/wallet/ledger-check.ts";
+import { findLedgerBreaches, type LedgerBreach } from "../../src/server/wallet/ledger-check.ts";
 import { limitsFrom } from "../../src/server/wallet/wallet-routes.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, type SignedUpUser, type TestApp } from "../support/test-app.ts";
@@ -141,23 +142,71 @@ describe("findLedgerBreaches(db)", () => {
   });
 
   test("a ledger entry on someone else's account is a breach", async () => {
+    // ledger_entries is append-only (migration 0005): an entry can no longer be moved to another
+    // account after the fact, so the same breach is written as new rows instead: a completed
+    // transaction of the customer's, credited to their balance, whose entry lands on another
+    // account. Nothing could remove those rows afterwards, so they are written inside a database
+    // transaction that is rolled back once the check has seen them.
     const other = await t.signUp();
-    const moveEntry = (userId: string) =>
-      t.db.update(ledgerEntries).set({ userId }).where(eq(ledgerEntries.transactionId, rows.completedDeposit));
-    await whileCorrupted(
-      () => moveEntry(other.userId),
-      () => moveEntry(customer.userId),
-      async () => {
-        const rules = (await findLedgerBreaches(t.db)).map((breach) => breach.rule).sort();
-        expect(rules).toEqual([
-          "a ledger entry moves exactly its transaction's amount, for its user",
-          "balance equals the sum of ledger deltas",
-          "balance equals the sum of ledger deltas",
-        ]);
-      },
+    let bogusId = "";
+    const breaches = await breachesInsideRolledBack(async (tx) => {
+      const [bogus] = await tx
+        .insert(transactions)
+        .values({ userId: customer.userId, type: "deposit", amountMinor: 50_000n, status: "completed", origin: "admin_adjustment" })
+        .returning();
+      if (!bogus) throw new Error("the bogus transaction was not inserted");
+      bogusId = bogus.id;
+      await tx
+        .update(profiles)
+        .set({ balanceMinor: sql`${profiles.balanceMinor} + 50000` })
+        .where(eq(profiles.id, customer.userId));
+      await tx
+        .insert(ledgerEntries)
+        .values({ userId: other.userId, transactionId: bogus.id, deltaMinor: 50_000n, balanceAfterMinor: 50_000n });
+    });
+    expect(breaches.map((breach) => breach.rule).sort()).toEqual([
+      "a ledger entry moves exactly its transaction's amount, for its user",
+      "balance equals the sum of ledger deltas",
+      "balance equals the sum of ledger deltas",
+    ]);
+    expect(breaches).toEqual(
+      expect.arrayContaining([
+        {
+          rule: "a ledger entry moves exactly its transaction's amount, for its user",
+          detail: { id: bogusId, type: "deposit", amount: "50000", delta: "50000" },
+        },
+        {
+          rule: "balance equals the sum of ledger deltas",
+          detail: { user_id: customer.userId, balance: "459999", ledger_sum: "409999" },
+        },
+        { rule: "balance equals the sum of ledger deltas", detail: { user_id: other.userId, balance: "0", ledger_sum: "50000" } },
+      ]),
     );
+    expect(await findLedgerBreaches(t.db)).toEqual([]);
+    expect(await t.db.select().from(transactions).where(eq(transactions.id, bogusId))).toEqual([]);
   });
 });
+
+/**
+ * Runs `corrupt` in a database transaction, answers the breaches found inside it, and rolls it all
+ * back: the way to corrupt the append-only ledger for a moment.
+ */
+async function breachesInsideRolledBack(corrupt: (tx: Db) => Promise<void>): Promise<LedgerBreach[]> {
+  const seen: { breaches?: LedgerBreach[] } = {};
+  const outcome = await t.db
+    .transaction(async (tx) => {
+      await corrupt(tx);
+      seen.breaches = await findLedgerBreaches(tx);
+      tx.rollback();
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  expect(outcome).toBeInstanceOf(TransactionRollbackError);
+  if (!seen.breaches) throw new Error("the check did not run");
+  return seen.breaches;
+}
 
 // ------------------------------------------------------------------ the command
 
