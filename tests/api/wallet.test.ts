@@ -8,6 +8,7 @@ import { developmentDepositAddress } from "../../src/server/config.ts";
 import { extendedProfiles, profiles, sims, transactions, verificationDocuments } from "../../src/server/db/schema.ts";
 import { approveTransaction } from "../../src/server/wallet/ledger.ts";
 import { messages } from "../../src/shared/api-error.ts";
+import { parseBdt } from "../../src/shared/money.ts";
 import type { WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type Browser, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { suspendInDatabase } from "../support/wallet/accounts.ts";
@@ -264,6 +265,46 @@ describe("GET /api/wallet", () => {
     expect((await user.browser.get("/api/wallet")).json()).toMatchObject({
       balance: "8499.50",
       availableBalance: "8499.50",
+      heldBalance: "0.00",
+    });
+    await expectLedgerIntact(t);
+  });
+
+  test("while withdrawals are approved, every answer's balance and held money agree: available never moves", async () => {
+    // An approval takes a withdrawal out of the balance and out of the held money in one database
+    // transaction, so "available" (balance − held) stays the same throughout. Both figures are read
+    // in one statement; read one after the other, an approval in between overstated "available".
+    const user = await t.signUp();
+    await fund(t, { userId: user.userId, amount: "10000", adminId: admin.userId });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const response = await user.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount: "500" });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(response.json<{ id: string }>().id);
+    }
+    const answers: WalletDto[] = [];
+    let approving = true;
+    const approvals = Promise.all(ids.map((id) => approveTransaction(t.db, { id, adminId: admin.userId }))).finally(() => {
+      approving = false;
+    });
+    const readers = Array.from({ length: 3 }, async () => {
+      do {
+        const response = await user.browser.get("/api/wallet");
+        expect(response.statusCode).toBe(200);
+        answers.push(response.json<WalletDto>());
+      } while (approving);
+    });
+    await Promise.all([approvals, ...readers]);
+
+    expect(answers.length).toBeGreaterThanOrEqual(3);
+    for (const answer of answers) {
+      // However many approvals an answer saw, it saw each of them in both figures.
+      expect(answer.availableBalance).toBe("4000.00");
+      expect(parseBdt(answer.balance) - parseBdt(answer.heldBalance)).toBe(parseBdt("4000"));
+    }
+    expect((await user.browser.get("/api/wallet")).json()).toMatchObject({
+      balance: "4000.00",
+      availableBalance: "4000.00",
       heldBalance: "0.00",
     });
     await expectLedgerIntact(t);

@@ -166,13 +166,36 @@ async function findReplay(
   return { transaction: existing, replayed: true };
 }
 
+/** The pending withdrawals of a user (an id, or a column holding one). */
+function pendingWithdrawalsOf(userId: string | typeof profiles.id) {
+  return and(eq(transactions.userId, userId), eq(transactions.type, "withdraw"), eq(transactions.status, "pending"));
+}
+
 /** Money promised to pending withdrawals: not spendable, not yet gone. */
 export async function heldPoisha(db: Db, userId: string): Promise<bigint> {
   const [row] = await db
     .select({ total: sum(transactions.amountMinor) })
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.type, "withdraw"), eq(transactions.status, "pending")));
+    .where(pendingWithdrawalsOf(userId));
   return BigInt(row?.total ?? "0");
+}
+
+/**
+ * A user's balance and the money held for their pending withdrawals, read in one statement and so
+ * from one snapshot. Two reads could straddle an approval, which takes a withdrawal out of the held
+ * money and out of the balance at once: the balance read before it and the held money read after
+ * it would overstate what is available. Null when the user has no profile.
+ */
+export async function balanceAndHeldPoisha(db: Db, userId: string): Promise<{ balance: bigint; held: bigint } | null> {
+  const held = db
+    .select({ total: sql`coalesce(sum(${transactions.amountMinor}), 0)::text` })
+    .from(transactions)
+    .where(pendingWithdrawalsOf(profiles.id));
+  const [row] = await db
+    .select({ balance: profiles.balanceMinor, held: sql<string>`(${held})` })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row ? { balance: row.balance, held: BigInt(row.held) } : null;
 }
 
 /** Withdrawals asked for today (pending or paid), "today" being the calendar day in Asia/Dhaka. */

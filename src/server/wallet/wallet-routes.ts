@@ -1,7 +1,6 @@
 // The customer's wallet endpoints (DESIGN §7): balance, deposit and withdrawal requests, history.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { errorCodes } from "../../shared/api-error.ts";
 import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseRate, parseUsdt } from "../../shared/money.ts";
@@ -18,9 +17,8 @@ import {
 import type { Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { profiles } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { createDeposit, createWithdrawal, heldPoisha, toTransactionDto, type Limits } from "./ledger.ts";
+import { balanceAndHeldPoisha, createDeposit, createWithdrawal, toTransactionDto, type Limits } from "./ledger.ts";
 import { listCustomerTransactions, recentTransactions } from "./transaction-queries.ts";
 
 const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
@@ -44,14 +42,14 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     { schema: { tags: ["customer"], response: { 200: walletSchema } }, onRequest: guards.requireUser },
     async (request) => {
       const userId = request.user!.id;
-      const [profile] = await db.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, userId));
-      if (!profile) throw new AppError(404, errorCodes.notFound, "Profile not found");
-      const held = await heldPoisha(db, userId);
+      // Balance and held money from one statement: "available" is never computed across an approval.
+      const money = await balanceAndHeldPoisha(db, userId);
+      if (!money) throw new AppError(404, errorCodes.notFound, "Profile not found");
       const recent = await recentTransactions(db, userId, 5);
       return {
-        balance: formatBdt(profile.balance),
-        availableBalance: formatBdt(profile.balance - held),
-        heldBalance: formatBdt(held),
+        balance: formatBdt(money.balance),
+        availableBalance: formatBdt(money.balance - money.held),
+        heldBalance: formatBdt(money.held),
         recentTransactions: recent.map(toTransactionDto),
       };
     },
