@@ -1,4 +1,4 @@
-// Typed lint (CONVENTIONS §8) and the import boundaries of DESIGN §3: web and server never import
+// Typed lint and the import boundaries (docs/architecture.md, Layout): web and server never import
 // each other; both may import shared, which imports neither.
 import js from "@eslint/js";
 import drizzle from "eslint-plugin-drizzle";
@@ -41,8 +41,8 @@ export default tseslint.config(
         "error",
         {
           zones: [
-            { target: "./src/web", from: "./src/server", message: "The web app never imports server code (DESIGN §3)." },
-            { target: "./src/server", from: "./src/web", message: "The server never imports web code (DESIGN §3)." },
+            { target: "./src/web", from: "./src/server", message: "The web app never imports server code (docs/architecture.md, Layout)." },
+            { target: "./src/server", from: "./src/web", message: "The server never imports web code (docs/architecture.md, Layout)." },
             {
               target: "./src/shared",
               from: ["./src/server", "./src/web"],

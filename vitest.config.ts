@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Three projects (DESIGN §9):
+// Three projects (docs/architecture.md, Testing):
 // - unit: tests beside the code, no database.
 // - api-pglite: tests/api on in-memory PGlite, a fresh database per file.
 // - api-postgres: the same files on a real PostgreSQL, a fresh database per file on a throwaway

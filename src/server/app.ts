@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     errorResponseBuilder: () => new AppError(429, errorCodes.rateLimited, messages.rateLimited),
   });
 
-  // State-changing requests must come from our own pages (DESIGN §6): a cross-site form or script
+  // State-changing requests must come from our own pages (decision 004): a cross-site form or script
   // carrying the user's cookie is refused before any route runs. Every such request is checked,
   // whatever its path: the router decodes and normalises paths (`/%61pi/…`, `//api/…`, a trailing
   // slash all reach /api/ routes), so a test on the raw URL's spelling would let some through.

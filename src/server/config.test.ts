@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ConfigError, developmentDepositAddress, loadConfig } from "./config.ts";
 
-// DESIGN §8: everything optional, validated at start; a bad value stops the server with a message
+// Everything optional, validated at start; a bad value stops the server with a message
 // that names the variable.
 let dataDir: string;
 beforeEach(() => {

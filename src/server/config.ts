@@ -1,4 +1,4 @@
-// Configuration from the environment (DESIGN §8). Everything is optional; a bad value stops the
+// Configuration from the environment (the README's Configuration table). Everything is optional; a bad value stops the
 // server at start with a message that names the variable.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

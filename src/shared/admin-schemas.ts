@@ -1,4 +1,4 @@
-// The back office's API contract (DESIGN §7 "Admin"): list filters, actions and answers.
+// The back office's API contract (docs/architecture.md, HTTP API › Admin): list filters, actions and answers.
 import { z } from "zod";
 import { adminPassword, emailSchema } from "./auth-schemas.ts";
 import { isBdtAmount } from "./money.ts";
@@ -135,7 +135,7 @@ export const adminAccountSchema = z.object({
   userId: z.string(),
   email: z.string(),
   adminRole: z.enum(adminRoles),
-  /** Whether they have set up their authenticator app (DESIGN §6). */
+  /** Whether they have set up their authenticator app. */
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });

@@ -1,4 +1,4 @@
-// The one error shape every endpoint answers with (DESIGN §7).
+// The one error shape every endpoint answers with (docs/architecture.md, HTTP API).
 export type ApiErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string> };
 };

@@ -1,4 +1,4 @@
-// The auth forms' rules with the spec's own messages (spec §5, DESIGN §6). The browser validates
+// The auth forms' rules and messages (docs/product.md, Validation rules). The browser validates
 // with these before sending; the server validates the same body again with the same schema.
 import { z } from "zod";
 import { countryCodes } from "./countries.ts";
@@ -35,14 +35,14 @@ export const countrySchema = z
   .string({ error: "Please select your country" })
   .refine((code) => countryCodes.has(code), "Please select your country");
 
-// ---- sign in (spec §2.3, §5)
+// ---- sign in (/login)
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax, tooLong),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-// ---- sign up (spec §2.4, §5). The wire body has no confirmation; the form adds it.
+// ---- sign up (/signup). The wire body has no confirmation; the form adds it.
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: customerPassword,
@@ -66,7 +66,7 @@ export const signUpFormSchema = z
   });
 export type SignUpForm = z.input<typeof signUpFormSchema>;
 
-// ---- forgot and reset password (spec §2.5, §2.6, §5)
+// ---- forgot and reset password (/forgot-password, /reset-password)
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const requestPasswordResetBodySchema = z.object({
@@ -74,7 +74,7 @@ export const requestPasswordResetBodySchema = z.object({
   redirectTo: z.string().max(2048).optional(),
 });
 
-/** The reset form keeps the spec's character rules on top of the length rule. */
+/** The reset form also asks for an upper-case letter, a lower-case letter and a digit, on top of the length rule. */
 export const newCustomerPasswordSchema = customerPassword
   .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
   .regex(/[a-z]/, "Password must contain at least one lowercase letter")
@@ -92,7 +92,7 @@ export const resetPasswordBodySchema = z.object({
   token: z.string({ error: "Invalid or expired reset link." }).min(1, "Invalid or expired reset link.").max(512),
 });
 
-// ---- change password (spec §2.19, DESIGN §6: the server checks the current one)
+// ---- change password (the server checks the current one)
 export const changePasswordBodySchema = z.object({
   currentPassword: z
     .string({ error: "Current password is required" })
@@ -105,7 +105,7 @@ export const changePasswordBodySchema = z.object({
   revokeOtherSessions: z.boolean().optional(),
 });
 
-// ---- admin login (spec §2.15, §5)
+// ---- admin login (/admin/login)
 export const adminSignInSchema = z.object({
   email: z
     .string({ error: "Invalid email format" })
@@ -115,7 +115,7 @@ export const adminSignInSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax, tooLong),
 });
 
-// ---- first admin (/make-admin, DESIGN §6)
+// ---- first admin (/make-admin)
 export const firstAdminBodySchema = z.object({ email: emailSchema, password: adminPassword });
 
 export const firstAdminFormSchema = z

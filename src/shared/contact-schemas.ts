@@ -1,5 +1,5 @@
-// The contact form (spec §2.21, §5): one schema for the browser form and for POST /api/contact.
-// The spec gives no length limits; ours keep a public, unauthenticated endpoint bounded (CONVENTIONS §7).
+// The contact form (docs/product.md, Contact page): one schema for the browser form and for POST /api/contact.
+// A length limit on every field keeps a public, unauthenticated endpoint bounded.
 import { z } from "zod";
 
 export const contactSubjects = ["General Inquiry", "Sales", "Technical Support", "Partnership", "Press"] as const;

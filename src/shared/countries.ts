@@ -1,5 +1,5 @@
-// The 193 UN member states and the two observer states (Holy See, Palestine): the "about 195
-// countries" of spec §2.4. The value stored is the ISO 3166-1 alpha-2 code.
+// The 193 UN member states and the two observer states (Holy See, Palestine): the 195 countries
+// of the sign-up form. The value stored is the ISO 3166-1 alpha-2 code.
 export const countries = [
   ["AF", "Afghanistan"],
   ["AL", "Albania"],

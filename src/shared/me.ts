@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { profileSchema } from "./profile-schemas.ts";
 
-// GET /api/me: who is signed in, as the browser needs it (spec §4 "Session": user and isAdmin),
-// with the profile fields of spec §2.13.
+// GET /api/me: who is signed in, as the browser needs it (the user, and whether they are an admin),
+// with the fields of the Profile screen.
 export const meSchema = profileSchema.extend({
   country: z.string(),
   isAdmin: z.boolean(),

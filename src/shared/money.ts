@@ -1,4 +1,4 @@
-// Money is exact (DESIGN §1.2, CONVENTIONS §5): bigint minor units in code and database, decimal
+// Money is exact (docs/architecture.md, Money rules): bigint minor units in code and database, decimal
 // strings on the wire. BDT is counted in poisha (1/100), USDT in micro-USDT (1/1,000,000).
 // Nothing here ever touches a JavaScript float.
 
@@ -52,7 +52,7 @@ export function parseRate(text: string): bigint {
 
 /**
  * BDT credited for a USDT amount: micro × (poisha per USDT) / 1,000,000, rounded half up to the
- * poisha (DESIGN §5). Both inputs are non-negative, so half-up is (n + d/2) / d.
+ * poisha. Both inputs are non-negative, so half-up is (n + d/2) / d.
  */
 export function bdtForUsdt(micro: bigint, ratePoishaPerUsdt: bigint): bigint {
   if (micro < 0n || ratePoishaPerUsdt < 0n) throw new RangeError("amounts and rates are never negative");

@@ -1,4 +1,4 @@
-// Password lengths of DESIGN §6: customers at least 8, admins at least 12 (PCI DSS 8.3.6),
+// Password lengths: customers at least 8, admins at least 12 (PCI DSS 8.3.6),
 // everyone at most 128 so that hashing cost stays bounded.
 export const customerPasswordLengthMin = 8;
 export const adminPasswordLengthMin = 12;

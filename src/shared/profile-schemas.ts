@@ -1,4 +1,4 @@
-// Profile editing (spec §2.13, §5): every field optional; an empty one is saved as null.
+// Profile editing (docs/product.md, Customer area › Profile): every field optional; an empty one is saved as null.
 import { z } from "zod";
 
 function optionalText(max: number, label: string) {

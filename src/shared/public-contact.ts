@@ -1,4 +1,4 @@
-// Where visitors reach us (spec §1: 'Contact Sales' / 'Contact us on Telegram', the support e-mail).
+// Where visitors reach us ('Contact Sales' / 'Contact us on Telegram', the support e-mail).
 // The server's CHAT_URL and SUPPORT_EMAIL (src/server/config.ts) decide; GET /api/public-config
 // answers them. These defaults equal the server's and are shown until that answer arrives.
 export const publicChatUrl = "https://t.me/nexapay_support";

@@ -1,4 +1,4 @@
-// SIM registration (spec §2.12, §5): the add form's rules and messages, and the SIM as answered.
+// SIM registration (docs/product.md, Customer area › SIMs): the add form's rules and messages, and the SIM as answered.
 import { z } from "zod";
 
 export const simWalletTypes = ["Personal", "Merchant"] as const;

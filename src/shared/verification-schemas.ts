@@ -1,4 +1,4 @@
-// Identity verification (spec §2.14, §4): document types, sides, and what the API answers.
+// Identity verification (docs/product.md, Customer area › Verification): document types, sides, and what the API answers.
 import { z } from "zod";
 import { verificationStatuses } from "./profile-schemas.ts";
 

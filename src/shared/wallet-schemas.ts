@@ -1,4 +1,4 @@
-// The wallet's API contract (DESIGN §7): requests validated on both sides, responses shaped here.
+// The wallet's API contract (docs/architecture.md, HTTP API): requests validated on both sides, responses shaped here.
 // Amounts travel as decimal strings and become bigint minor units only on the server.
 import { z } from "zod";
 import { isBdtAmount, isUsdtAmount } from "./money.ts";
@@ -80,7 +80,7 @@ export function pageQuerySchema(defaultPageSize: number) {
       .min(1, "pageSize must be a whole number from 1 to 100")
       .max(1_000_000)
       .default(defaultPageSize)
-      // DESIGN §7: a larger page size is capped, not refused.
+      // A larger page size is capped, not refused.
       .transform((size) => Math.min(size, 100)),
   });
 }

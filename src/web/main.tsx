@@ -15,6 +15,6 @@ if (rootElement) {
     </StrictMode>,
   );
 } else {
-  // Spec §8: without a root element nothing can render; say why in the console.
+  // Without a root element nothing can render; say why in the console.
   console.error("Nexapay: the #root element is missing from index.html.");
 }

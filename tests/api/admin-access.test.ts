@@ -1,4 +1,4 @@
-// Who may use the back office (DESIGN §6, §7 "Admin"; spec §2.19, §6): every admin endpoint,
+// Who may use the back office (docs/product.md, Roles and permissions): every admin endpoint,
 // table-driven, refuses the anonymous visitor (401), a customer (403), an admin who has not enrolled
 // a second factor (403 TWO_FACTOR_REQUIRED) and a suspended admin (403, session ended), answers an
 // enrolled admin, and keeps the management of admin accounts to a super_admin. A refused request
@@ -142,7 +142,7 @@ type Prepared = { call: Call; effect: (response: TestResponse) => void | Promise
 
 type Endpoint = {
   route: string;
-  /** Creating and promoting admins is a super_admin's power (DESIGN §6). */
+  /** Creating and promoting admins is a super_admin's power. */
   superAdminOnly?: boolean;
   status: number;
   /** Makes what the request acts on; answers the request and what a successful one must have done. */
@@ -468,7 +468,7 @@ test("the table covers every admin endpoint the server has", async () => {
   expect(endpoints.map((e) => e.route).sort()).toEqual(served.sort());
 });
 
-test("the table covers every admin endpoint of DESIGN §7", () => {
+test("the table covers every admin endpoint of docs/architecture.md, HTTP API", () => {
   expect(endpoints.map((e) => e.route)).toEqual([
     "GET /api/admin/stats",
     "GET /api/admin/users",
@@ -723,7 +723,7 @@ describe("POST /api/admin/admins/promote", () => {
     expect(await roleOf(superAdmin.userId)).toBe("super_admin");
   });
 
-  test("an e-mail nobody has → 404 with the spec's message, nothing changes", async () => {
+  test("an e-mail nobody has → 404 with its message, nothing changes", async () => {
     const before = await snapshot();
     const response = await promote({ email: t.uniqueEmail("nobody"), adminRole: "admin" });
     expect(response.statusCode).toBe(404);

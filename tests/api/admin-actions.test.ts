@@ -1,4 +1,4 @@
-// What admins do, and every way it can conflict (DESIGN §5, §6, §7; spec §4, §5, §8): approving
+// What admins do, and every way it can conflict (docs/architecture.md, Money rules; docs/product.md, States and transitions): approving
 // and rejecting transactions (each once only; never below zero), balance adjustments, the
 // verification decisions, SIM approval, rejection and removal, suspending and reactivating users,
 // editing profiles, and the audit log that records each of these under its action name.
@@ -320,7 +320,7 @@ describe("balance adjustments (POST /api/admin/users/:id/balance-adjustments)", 
 
 // ------------------------------------------------------------------ verifications
 
-describe("verification decisions (spec §4: approved on any non-approved, rejected on any non-rejected)", () => {
+describe("verification decisions (approved on any non-approved, rejected on any non-rejected)", () => {
   async function pendingVerification(): Promise<{ id: string; user: SignedUpUser }> {
     const user = await t.signUp();
     const response = await uploadDocument(user.browser, { documentType: "passport", side: "front", bytes: makePng() });
@@ -599,7 +599,7 @@ describe("editing a user's profile (GET|PUT /api/admin/users/:id/profile)", () =
     expect((audit?.details as { fields: string[] }).fields.sort()).toEqual(["address", "documentNumber", "fullName", "phone"]);
   });
 
-  test("empty strings (and blanks) are saved as null (spec §5); absent fields keep their value", async () => {
+  test("empty strings (and blanks) are saved as null; absent fields keep their value", async () => {
     const user = await t.signUp();
     expect(
       (await put(user.userId, { fullName: "Karim", phone: "01812345678", address: "Sylhet", documentNumber: "P123" })).statusCode,

@@ -1,4 +1,4 @@
-// The audit log's security entries (DESIGN §6: every admin action is in audit_log): an admin
+// The audit log's security entries (every admin action is in audit_log): an admin
 // account created or its role changed, two-factor enrolment, admin sign-ins with their second
 // factor, and password changes and resets, each with who, what, which record and from where.
 import { afterAll, beforeAll, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// The back office's lists (DESIGN §7; spec §2.17, §2.18, §5 "Search rules"): paginated, filtered
+// The back office's lists (docs/architecture.md, HTTP API; docs/product.md, Back office): paginated, filtered
 // and searched on the server. Transactions match user, email, amount and method; users match
 // e-mail, username and full name; SIMs match phone, e-mail and username; verifications match
 // e-mail, name and user id; all case-insensitively, with LIKE's % and _ taken literally. Every
@@ -155,7 +155,7 @@ async function list<T>(path: string, query = ""): Promise<Page<T>> {
 }
 
 const idsOf = (items: { id: string }[]) => items.map((item) => item.id);
-// Pages are compared with toMatchObject: the four keys of DESIGN §7 exactly (an empty `items`
+// Pages are compared with toMatchObject: the four keys items, total, page, pageSize exactly (an empty `items`
 // still has to be empty), while a list may add keys of its own beside them.
 const q = (text: string) => `q=${encodeURIComponent(text)}`;
 
@@ -197,7 +197,7 @@ describe("GET /api/admin/transactions", () => {
     ]);
   });
 
-  test("pageSize chooses the length; above 100 it is capped at 100 (DESIGN §7), not refused", async () => {
+  test("pageSize chooses the length; above 100 it is capped at 100, not refused", async () => {
     const three = await transactions("pageSize=3&page=2");
     expect(three).toMatchObject({ total: 19, page: 2, pageSize: 3 });
     expect(idsOf(three.items)).toEqual(newestFirst().slice(3, 6));
@@ -432,7 +432,7 @@ describe("GET /api/admin/sims", () => {
 describe("GET /api/admin/verifications", () => {
   const verificationList = (query = "") => list<AdminVerification>("/api/admin/verifications", query);
 
-  test("pending by default (spec §2.18), newest first, with the user's name and e-mail", async () => {
+  test("pending by default, newest first, with the user's name and e-mail", async () => {
     const page = await verificationList();
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 10 });
     expect(idsOf(page.items)).toEqual([verificationIds.dave, verificationIds.bob]);

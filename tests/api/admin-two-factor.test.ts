@@ -1,4 +1,4 @@
-// Admins' second factor (DESIGN §6): enrolment rules, and the code step of an admin's sign-in. A
+// Admins' second factor (decision 006): enrolment rules, and the code step of an admin's sign-in. A
 // wrong code is refused and leaves the browser signed out; a recovery code works once.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, errorOf, type Browser, type TestApp } from "../support/test-app.ts";

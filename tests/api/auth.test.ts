@@ -1,6 +1,6 @@
-// The auth endpoints of DESIGN §7 under /api/auth: sign-up, sign-in, sign-out, get-session and
-// change-password, with the rules of DESIGN §6 (throttling, lockout, suspension, common passwords,
-// admin password length, origin check) and the validation messages of spec §5. Password reset has
+// The auth endpoints under /api/auth: sign-up, sign-in, sign-out, get-session and change-password,
+// with our security rules (throttling, lockout, suspension, common passwords, admin password
+// length, origin check) and the forms' validation messages. Password reset has
 // its own file (password-reset.test.ts); malformed bodies are in bad-input.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { count, eq, sql } from "drizzle-orm";
@@ -111,7 +111,7 @@ describe("POST /api/auth/sign-up/email", () => {
     expect(profileRow?.n).toBe(1);
   });
 
-  test("refuses a common password with the spec's message, and creates nothing", async () => {
+  test("refuses a common password with the common-password message, and creates nothing", async () => {
     const before = await userCount();
     for (const password of ["password", "Password1", "qwerty123456"]) {
       const response = await t.browser().post("/api/auth/sign-up/email", signUpBody({ password }));
@@ -125,7 +125,7 @@ describe("POST /api/auth/sign-up/email", () => {
     expect(await userCount()).toBe(before);
   });
 
-  // spec §5 "Sign up" (the confirmation rule is the form's: the wire body has no confirmation).
+  // Sign-up validation (the confirmation rule is the form's: the wire body has no confirmation).
   test.each([
     { case: "username of 2 characters", patch: { username: "ab" }, field: "username", message: "Username must be at least 3 characters" },
     { case: "username missing", patch: { username: undefined }, field: "username", message: "Username must be at least 3 characters" },
@@ -201,7 +201,7 @@ describe("POST /api/auth/sign-in/email", () => {
     expect(unknown.json()).toEqual(wrongPassword.json());
   });
 
-  // spec §5 "Sign in"
+  // Sign-in validation
   test.each([
     {
       case: "an invalid e-mail",
@@ -320,7 +320,7 @@ describe("POST /api/auth/sign-in/email", () => {
   });
 
   describe("a suspended user", () => {
-    test("is refused at sign-in with 403 and the spec's message, and gets no session", async () => {
+    test("is refused at sign-in with 403 and the suspension message, and gets no session", async () => {
       const account = await t.signUp();
       await t.db.update(profiles).set({ isSuspended: true }).where(eq(profiles.id, account.userId));
       const sessionsBefore = await sessionCountOf(account.userId);
@@ -436,7 +436,7 @@ describe("POST /api/auth/change-password", () => {
     expect(errorOf(response)).toEqual({ code: "UNAUTHENTICATED", message: "You must be signed in." });
   });
 
-  // spec §5 "Change password", with DESIGN §6's 8 characters in place of the spec's 6.
+  // Change password: a customer's new password needs at least 8 characters.
   test.each([
     {
       case: "an empty current password",
@@ -464,7 +464,7 @@ describe("POST /api/auth/change-password", () => {
     expect(errorOf(response)).toEqual({ code: "VALIDATION_ERROR", message, fields: { [field]: message } });
   });
 
-  test("a common new password is refused with the spec's message", async () => {
+  test("a common new password is refused with the common-password message", async () => {
     const account = await t.signUp();
     const response = await account.browser.post("/api/auth/change-password", {
       currentPassword: account.password,
@@ -510,7 +510,7 @@ describe("POST /api/auth/change-password", () => {
   });
 });
 
-describe("origin check (DESIGN §6)", () => {
+describe("origin check", () => {
   test("a POST that carries the session cookie from another site is refused 403 and changes nothing", async () => {
     const account = await t.signUp();
     const fromEvil = await account.browser.post("/api/auth/sign-out", undefined, { origin: "https://evil.example" });

@@ -1,4 +1,4 @@
-// DESIGN §6: every request body is validated; bad input gets a 4xx with a clear message, never a
+// Every request body is validated; bad input gets a 4xx with a clear message, never a
 // 500 and never a partial write. Table-driven over every endpoint of the auth area (two-factor
 // included) and setup:
 // broken JSON, wrong content types, bodies that are not objects, missing fields, oversized strings

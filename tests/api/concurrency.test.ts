@@ -1,4 +1,4 @@
-// Races (DESIGN §1.3, §5, §9): many requests at once through several real connections must never
+// Races (docs/architecture.md, Money rules and Testing): many requests at once through several real connections must never
 // overdraw a wallet, create a row twice for one Idempotency-Key, or post one transaction twice.
 // After every race the ledger's invariants hold (what `npm run ledger:check` checks).
 import { and, count, eq } from "drizzle-orm";
@@ -121,7 +121,7 @@ describe.skipIf(kind === "pglite")("races on a real PostgreSQL", () => {
     await expectLedgerIntact(t);
   });
 
-  test("50 parallel approvals of one deposit (DESIGN §9): one 200, 49 'This transaction is already processed.', credited once", async () => {
+  test("50 parallel approvals of one deposit: one 200, 49 'This transaction is already processed.', credited once", async () => {
     const user = await t.signUp();
     const deposit = (await user.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "20" })).json<TransactionDto>();
     const responses = await Promise.all(

@@ -1,4 +1,4 @@
-// Money in and out (DESIGN §5, §7; spec §3, §4, §5): POST /api/deposits and POST /api/withdrawals
+// Money in and out (docs/architecture.md, Money rules): POST /api/deposits and POST /api/withdrawals
 // with their validation messages, limits, Idempotency-Key and the withdrawal hold; the admin's
 // approve, reject and balance adjustment; and after every flow one ledger entry and one audit row
 // per balance change, and no breach of the ledger's invariants.
@@ -108,7 +108,7 @@ describe("POST /api/deposits", () => {
   test.each([
     ["10", "1250.00", "10"],
     ["10.5", "1312.50", "10.5"],
-    // 12.345678 × 125 = 1543.20975 BDT: half-up to the poisha (DESIGN §5).
+    // 12.345678 × 125 = 1543.20975 BDT: half-up to the poisha.
     ["12.345678", "1543.21", "12.345678"],
     ["10.000004", "1250.00", "10.000004"],
     ["10.000040", "1250.01", "10.00004"],

@@ -1,4 +1,4 @@
-// GET /api/events (DESIGN §2 "Realtime", §7): Server-Sent Events fed by LISTEN/NOTIFY, read over a
+// GET /api/events (docs/architecture.md, Realtime): Server-Sent Events fed by LISTEN/NOTIFY, read over a
 // real socket. A customer hears about their own rows only; an admin hears about everyone's.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// GET /api/health (asks the database, DESIGN §7) and GET /api/openapi.json (documents the API).
+// GET /api/health (asks the database) and GET /api/openapi.json (documents the API).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, errorOf, type TestApp } from "../support/test-app.ts";
 

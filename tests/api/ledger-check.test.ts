@@ -1,4 +1,4 @@
-// The ledger check (DESIGN §1.3, §5): findLedgerBreaches(db) and `npm run ledger:check` find nothing
+// The ledger check (docs/operations.md, Checking the ledger): findLedgerBreaches(db) and `npm run ledger:check` find nothing
 // after real flows, and find each kind of breach in a deliberately corrupted database, so that the
 // check every other wallet test leans on can itself fail.
 import { execFile } from "node:child_process";

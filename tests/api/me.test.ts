@@ -1,4 +1,4 @@
-// GET /api/me: who is signed in, and whether they are an admin (spec §4 "Session"), for each role.
+// GET /api/me: who is signed in, and whether they are an admin, for each role.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApp, errorOf, type TestApp } from "../support/test-app.ts";
 

@@ -1,4 +1,4 @@
-// Forgot and reset password (spec §2.5, §2.6, §5; DESIGN §6): the reset mail and its link, the
+// Forgot and reset password (docs/product.md, Signing up and signing in): the reset mail and its link, the
 // single-use one-hour token, the same answer for unknown e-mails, and the new-password rules.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { count, eq, like } from "drizzle-orm";
@@ -171,7 +171,7 @@ describe("POST /api/auth/reset-password", () => {
     expect(await verify(second.resetToken)).toBe(true);
   });
 
-  // spec §5 "Reset password"
+  // Reset-password validation
   test.each([
     { case: "7 characters", password: "Abcde12", field: "newPassword", message: "Password must be at least 8 characters" },
     {
@@ -206,7 +206,7 @@ describe("POST /api/auth/reset-password", () => {
     expect(errorOf(response)).toEqual({ code: "VALIDATION_ERROR", message: invalidLink, fields: { token: invalidLink } });
   });
 
-  test("a common password is refused with the spec's message, and the token still works", async () => {
+  test("a common password is refused with the common-password message, and the token still works", async () => {
     const account = await t.signUp();
     const mail = await requestReset(account);
     const response = await t.browser().post("/api/auth/reset-password", { newPassword: "Password123", token: mail.resetToken });

@@ -1,4 +1,4 @@
-// First-run setup (DESIGN §6, §7): GET /api/setup and POST /api/setup/first-admin, which works
+// First-run setup (docs/operations.md, Creating the first admin): GET /api/setup and POST /api/setup/first-admin, which works
 // only while no admin exists, and only once even when many people race for it.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { count, eq, isNotNull } from "drizzle-orm";
@@ -54,7 +54,7 @@ describe("first admin, one at a time", () => {
     expect(await counts(t)).toEqual({ users: 0, admins: 0, profiles: 0 });
   });
 
-  test("a common password of 12 characters or more is refused with the spec's message", async () => {
+  test("a common password of 12 characters or more is refused with the common-password message", async () => {
     const response = await t.browser().post("/api/setup/first-admin", { email: "admin@example.com", password: "qwerty123456" });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual({
@@ -109,7 +109,7 @@ describe("first admin, many at once", () => {
     await t.close();
   });
 
-  // DESIGN §9 asks for this on a real PostgreSQL, where the requests truly run in parallel on
+  // Races belong on a real PostgreSQL, where the requests truly run in parallel on
   // separate connections; on PGlite (one connection) it checks the same outcome.
   test("20 parallel requests create exactly one admin; the other 19 are answered 409 and leave no account", async () => {
     const emails = Array.from({ length: 20 }, (_, i) => t.uniqueEmail(`racer${i}`));

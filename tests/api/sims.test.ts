@@ -1,5 +1,5 @@
-// The customer's SIMs (spec §2.12, §4, §5; DESIGN §7): GET, POST /api/sims and DELETE
-// /api/sims/:id with the spec's messages, duplicates, the active-SIM rule and other people's SIMs.
+// The customer's SIMs (docs/product.md, Customer area › SIMs): GET, POST /api/sims and DELETE
+// /api/sims/:id with the form's messages, duplicates, the active-SIM rule and other people's SIMs.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sims } from "../../src/server/db/schema.ts";
@@ -132,7 +132,7 @@ describe("DELETE /api/sims/:id", () => {
     expect((await listSims(customer)).find((s) => s.id === active.id)).toMatchObject({ status: "active" });
 
     expect((await customer.browser.request("DELETE", `/api/sims/${rejected.id}`)).statusCode).toBe(204);
-    // An admin may remove any SIM, active or not (spec §4).
+    // An admin may remove any SIM, active or not.
     expect((await admin.browser.request("DELETE", `/api/admin/sims/${active.id}`)).statusCode).toBe(204);
     expect((await listSims(customer)).map((s) => s.id)).not.toContain(active.id);
   });

@@ -1,4 +1,4 @@
-// GET /api/transactions (spec §2.11, §5; DESIGN §7): the customer's own rows, newest first, 5 to a
+// GET /api/transactions (docs/product.md, Customer area › Transactions): the customer's own rows, newest first, 5 to a
 // page by default, filtered by type and searched by amount, method (reference) or status, with
 // LIKE's wildcards taken literally.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// Identity verification (spec §2.14, §3, §4; DESIGN §6, §7): GET /api/verification, PUT
+// Identity verification (docs/product.md, Customer area › Verification): GET /api/verification, PUT
 // /api/verification/documents/:documentType/:side with real image bytes, the private file route
 // GET /api/files/:userId/:fileName, and the verification state machine.
 import { createHash } from "node:crypto";
@@ -237,7 +237,7 @@ describe("PUT /api/verification/documents/:documentType/:side", () => {
   });
 });
 
-describe("the verification state machine (spec §4)", () => {
+describe("the verification state machine", () => {
   async function decide(id: string, decision: "approve" | "reject") {
     const response = await admin.browser.post(`/api/admin/verifications/${id}/${decision}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -326,7 +326,7 @@ describe("GET /api/files/:userId/:fileName (private documents)", () => {
     expect(response.headers["cache-control"]).toBe("private, no-store");
   });
 
-  test("an admin who has not enrolled a second factor → 403, as for the rest of the back office (DESIGN §6)", async () => {
+  test("an admin who has not enrolled a second factor → 403, as for the rest of the back office", async () => {
     const halfAdmin = await t.signUp();
     await t.makeAdmin(halfAdmin.userId);
     await t.signIn(halfAdmin.email, halfAdmin.password, halfAdmin.browser);

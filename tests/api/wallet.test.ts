@@ -1,4 +1,4 @@
-// The customer's own account and wallet (DESIGN §7 "Customer"): GET and PATCH /api/me, GET
+// The customer's own account and wallet (docs/architecture.md, HTTP API › Customer): GET and PATCH /api/me, GET
 // /api/wallet, GET /api/deposit-info, and who may call each customer endpoint at all: anonymous
 // 401, a suspended customer 403 (and signed out), and nothing written by a refused request.
 import { randomUUID } from "node:crypto";
@@ -168,7 +168,7 @@ describe("GET and PATCH /api/me", () => {
     expect(extended).toMatchObject({ address: expected.address, documentNumber: expected.documentNumber });
   });
 
-  test("a field left out keeps its value; an empty or blank field is saved as null (spec §5)", async () => {
+  test("a field left out keeps its value; an empty or blank field is saved as null", async () => {
     const user = await t.signUp();
     await user.browser.request("PATCH", "/api/me", {
       json: { fullName: "Karim", phone: "01712345678", address: "Chattogram", documentNumber: "AB1234567" },

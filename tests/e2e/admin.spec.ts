@@ -1,4 +1,4 @@
-// The back office's journeys (spec §2.15–§2.19, DESIGN §6), as an operator takes them in Chromium:
+// The back office's journeys (docs/product.md, Back office), as an operator takes them in Chromium:
 // the admin login with its code step, money decisions seen live by the customer in another browser,
 // the admin's own deposit, SIM and verification that only another admin may decide, verifications,
 // SIMs, suspension, admin accounts with two-factor enrolment, password change, the audit log, and
@@ -315,7 +315,7 @@ test("users: balance adjustments, and suspending a customer signs them out and s
   await expect(row).toContainText("Not Verified");
   await expect(row).toContainText("Active");
 
-  // Balance adjustments: the spec's message, 'Insufficient balance' from the server, then an add.
+  // Balance adjustments: the form's message, 'Insufficient balance' from the server, then an add.
   await row.getByRole("button", { name: /Adjust balance/ }).click();
   const adjust = admin.page.getByRole("dialog", { name: "Adjust balance" });
   await adjust.getByRole("button", { name: "Add to balance" }).click();
@@ -451,7 +451,7 @@ test("a super admin creates an admin, who enrols two-factor sign-in, cannot crea
   });
   expect(refused.status()).toBe(403);
 
-  // Change Password: the spec's messages, the server's refusal of a wrong current password, success.
+  // Change Password: the form's messages, the server's refusal of a wrong current password, success.
   const newPassword = "Fresh-Operations-Key-2026";
   await page.getByRole("button", { name: "Change Password" }).click();
   await page.getByRole("button", { name: "Update Password" }).click();

@@ -1,4 +1,5 @@
-// Issue 2's journeys, as a newcomer would take them in Chromium.
+// Signing up, signing in, password reset, the route guards and first-admin setup, as a newcomer
+// would take them in Chromium.
 import { expect, test } from "@playwright/test";
 import { latestMailTo, newUser, resetLinkIn, signOutViaApi, signUpViaApi } from "./support/accounts.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
@@ -29,7 +30,7 @@ test("sign up lands on the dashboard inside the customer layout, then sign out",
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("sign-up form shows the spec's validation messages", async ({ page }) => {
+test("sign-up form shows its validation messages", async ({ page }) => {
   await page.goto("/signup");
   await page.getByLabel("Username").fill("ab");
   await page.getByLabel("Email").fill("not-an-email");

@@ -1,4 +1,4 @@
-// The customer area's journeys (spec §2.7–§2.14), as a newcomer takes them in Chromium: deposit,
+// The customer area's journeys (docs/product.md, Customer area), as a newcomer takes them in Chromium: deposit,
 // withdraw, SIMs, identity documents, profile, the transaction list, and every screen at 1280 px
 // and 375 px checked by axe and kept as a screenshot.
 import { randomUUID } from "node:crypto";
@@ -114,7 +114,7 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
     await expect(page.getByText(line)).toBeVisible();
   }
 
-  // The spec's messages, then the schema's checksum check on the address.
+  // The form's messages, then the schema's checksum check on the address.
   await page.getByRole("button", { name: "Submit Deposit Request" }).click();
   await expect(page.getByText("Wallet address is required")).toBeVisible();
   await expect(page.getByText("Please enter a valid amount greater than 0")).toBeVisible();
@@ -131,7 +131,7 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
   await expect(page.getByLabel("Amount (USDT)")).toHaveValue("");
   await expect(page.getByTestId("you-will-receive")).toHaveText("0.00 BDT");
 
-  // The server's own minimum (DESIGN §5) comes back as the failure toast and under the field.
+  // The server's own minimum comes back as the failure toast and under the field.
   await page.getByLabel("Your TRON wallet address").fill(tronAddress);
   await page.getByLabel("Amount (USDT)").fill("5");
   await page.getByRole("button", { name: "Submit Deposit Request" }).click();
@@ -154,7 +154,7 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
   await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
 });
 
-test("withdraw: the spec's messages, 'Insufficient balance' under the amount, and a signed-out submission", async ({ page }) => {
+test("withdraw: the form's messages, 'Insufficient balance' under the amount, and a signed-out submission", async ({ page }) => {
   const user = newUser("withdraw");
   await signUpViaApi(page, user);
   await page.goto("/withdraw");
@@ -176,7 +176,7 @@ test("withdraw: the spec's messages, 'Insufficient balance' under the amount, an
   await expect(page.locator("#amount-error")).toHaveText("Insufficient balance");
   await expect(page.getByLabel("Amount (BDT)")).toHaveAttribute("aria-invalid", "true");
 
-  // Signed out elsewhere while the form is open: the spec's message, then the sign-in screen and back.
+  // Signed out elsewhere while the form is open: the screen's message, then the sign-in screen and back.
   await signOutViaApi(page);
   await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
   await expect(page.getByText("You must be logged in to make a withdrawal")).toBeVisible();
@@ -187,7 +187,7 @@ test("withdraw: the spec's messages, 'Insufficient balance' under the amount, an
   await expect(page).toHaveURL(/\/withdraw$/);
 });
 
-test("SIMs: add with the spec's messages, pending in the list, remove after confirmation", async ({ page }) => {
+test("SIMs: add with the form's messages, pending in the list, remove after confirmation", async ({ page }) => {
   await signUpViaApi(page, newUser("sims"));
   await page.goto("/sims");
   await expect(page.getByText("No SIMs added yet")).toBeVisible();
@@ -212,7 +212,7 @@ test("SIMs: add with the spec's messages, pending in the list, remove after conf
   await expect(sim).toContainText("Pending");
   await expect(page.getByLabel("Phone number")).toHaveValue("");
 
-  // The same number again: the server's refusal, in the spec's toast.
+  // The same number again: the server's refusal, in the screen's toast.
   await page.getByLabel("Phone number").fill("01712345678");
   await page.getByLabel("Wallet type").selectOption("Merchant");
   await page.getByRole("button", { name: "Add SIM" }).click();

@@ -1,4 +1,4 @@
-// The public site (spec §2.1, §2.2, §2.20–§2.22) as a visitor meets it, at desktop and phone width:
+// The public site (docs/product.md, Public site, Content pages, Contact page, Legal page) as a visitor meets it, at desktop and phone width:
 // every public route shows its heading with no console error, no failed request and no serious
 // axe violation; the landing page's anchors and side menu work; 'Contact Sales' opens the chat in a
 // new tab; the contact form validates and really sends; the lists filter; the legal tabs switch.
@@ -11,7 +11,7 @@ import { publicChatUrl } from "../../src/shared/public-contact.ts";
 const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "tests/e2e/screenshots" : "test-results/screenshots";
 const widths = [1280, 375] as const;
 
-// Every public route of spec §2.1 with the heading a visitor sees first.
+// Every public route with the heading a visitor sees first.
 const publicRoutes: readonly { path: string; heading: string | RegExp; marketing: boolean }[] = [
   { path: "/", heading: "Next Generation Payment Solutions", marketing: true },
   { path: "/signup", heading: /create.*account|sign up/i, marketing: false },
@@ -123,7 +123,7 @@ test.describe("landing page navigation", () => {
     expect(watched.problems).toEqual([]);
   });
 
-  test("the landing page has the spec's sections, plans and footer links", async ({ page }) => {
+  test("the landing page has its sections, plans and footer links", async ({ page }) => {
     await page.goto("/");
     await expect(
       page

@@ -1,4 +1,4 @@
-// Global setup of the api-postgres project (DESIGN §9): a real PostgreSQL for the API tests.
+// Global setup of the api-postgres project (docs/architecture.md, Testing): a real PostgreSQL for the API tests.
 // With TEST_DATABASE_URL set, that server is used (its user must be allowed to CREATE DATABASE:
 // every test file makes its own database there and drops it at the end). Otherwise a throwaway
 // cluster is made with initdb in a temp folder, started with pg_ctl on a free port of 127.0.0.1,

@@ -1,4 +1,4 @@
-// One Nexapay server per API test file (CONVENTIONS §10): a fresh database (in-memory PGlite, or a
+// One Nexapay server per API test file: a fresh database (in-memory PGlite, or a
 // database of its own on the test PostgreSQL), a temp DATA_DIR, the real mailer writing .eml files
 // there, and buildApp() exactly as main.ts uses it. Requests go through app.inject(); a Browser
 // keeps its own cookies and IP address, so a test can act as several people at once.

@@ -1,5 +1,5 @@
 // What admins change, other than money (which goes through wallet/ledger.ts). Each change and its
-// audit entry commit together (DESIGN §6: every admin action is in audit_log).
+// audit entry commit together: every admin action is in audit_log.
 import { and, eq, ne } from "drizzle-orm";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import { simMessages } from "../../shared/sim-schemas.ts";
@@ -23,7 +23,7 @@ function ownAccountError(): AppError {
 }
 
 /**
- * Suspends or reactivates; suspending ends the user's sessions at once (DESIGN §6). Neither
+ * Suspends or reactivates; suspending ends the user's sessions at once. Neither
  * direction on oneself: the target is the id itself, so it is checked before anything is read.
  */
 export async function setSuspended(
@@ -130,7 +130,7 @@ async function simNotDecidableError(db: Db, simId: string): Promise<AppError> {
 }
 
 /**
- * Spec §4: approved may be set on any non-approved request, rejected on any non-rejected one. The
+ * Approved may be set on any non-approved request, rejected on any non-rejected one. The
  * conditional update makes a repeated decision a 409 rather than a silent second audit entry. The
  * admin's own verification is excluded in the same update, and is a 403 whatever its status.
  */
@@ -170,7 +170,7 @@ export async function decideVerification(
 /**
  * An admin who lost their authenticator app and their recovery codes is locked out for good; a
  * super admin can reset their second factor. Their sessions end, and their next sign-in takes them
- * to set up a new app (DESIGN §6). Nobody resets their own: that would undo the second factor.
+ * to set up a new app. Nobody resets their own: that would undo the second factor.
  */
 export async function resetTwoFactor(db: Db, auth: Auth, input: Actor & { userId: string }): Promise<void> {
   if (input.userId === input.adminId) {

@@ -1,5 +1,6 @@
-// What the back office reads: paginated, filtered and searched on the server (spec §2.17–§2.19,
-// §5 "Search rules"). Every list answers {items, total}; the routes add page and pageSize.
+// What the back office reads: paginated, filtered and searched on the server (docs/product.md,
+// Back office; what each search matches: Validation rules). Every list answers {items, total}; the
+// routes add page and pageSize.
 import { and, between, count, desc, eq, gte, ilike, inArray, like, or, sql, sum, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "../../shared/money.ts";
@@ -65,7 +66,7 @@ async function pageOfIds(db: Db, matching: () => PgSelect, input: Page & { searc
 const idsOf = (rows: Record<string, unknown>[]): string[] => rows.map((row) => String(row.id));
 
 /**
- * Spec §5: admin transactions match user, email, amount and method. User, e-mail and method are
+ * Admin transactions match user, email, amount and method. User, e-mail and method are
  * text in search_text (migration 0002, one trigram index). An amount is matched as an amount:
  * "1250" finds 1,250.00–1,250.99 BDT, "1250.5" finds 1,250.50; the search box has already
  * dropped the grouping commas of "1,250".
@@ -131,7 +132,7 @@ export async function listAdminUsers(
 ): Promise<{ items: AdminUserDto[] } & CappedTotal> {
   const conditions: SQL[] = [];
   if (input.status !== "all") conditions.push(eq(profiles.isSuspended, input.status === "suspended"));
-  // Spec §5 (users): e-mail, username and full name, kept in profiles.search_text (migration 0002).
+  // Users match e-mail, username and full name, kept in profiles.search_text (migration 0002).
   if (input.q !== "") conditions.push(like(profiles.searchText, lowerLikePattern(input.q)));
   const matching = () =>
     db
@@ -218,7 +219,7 @@ export async function listAdminVerifications(db: Db, input: Page & { q: string; 
   if (input.status !== "all") conditions.push(eq(verifications.status, input.status));
   if (input.q !== "") {
     const pattern = likePattern(input.q);
-    // Spec §5: verifications match email, name and user id, case-insensitively.
+    // Verifications match email, name and user id, case-insensitively.
     conditions.push(or(ilike(user.email, pattern), ilike(profiles.fullName, pattern), ilike(sql`${verifications.userId}::text`, pattern))!);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;

@@ -1,4 +1,4 @@
-// The back office's endpoints (DESIGN §7 "Admin"). Every route requires an admin; creating and
+// The back office's endpoints (docs/architecture.md, HTTP API › Admin). Every route requires an admin; creating and
 // promoting admins requires a super_admin. Routes parse, authorise, call one service, shape.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

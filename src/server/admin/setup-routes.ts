@@ -1,4 +1,4 @@
-// First-run setup (DESIGN §6): /make-admin asks whether an admin exists and creates the first
+// First-run setup (docs/operations.md, Creating the first admin): /make-admin asks whether an admin exists and creates the first
 // super_admin while none does.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

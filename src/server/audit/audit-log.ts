@@ -1,4 +1,4 @@
-// Every admin action and every balance change leaves a row here (DESIGN §6), written with the same
+// Every admin action and every balance change leaves a row here, written with the same
 // database handle as the change itself so that both commit or neither does.
 import type { Db } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";

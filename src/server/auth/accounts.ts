@@ -1,5 +1,5 @@
 // Queries about accounts that better-auth does not know: profiles, usernames, admin roles and the
-// sign-in lockout of DESIGN §6.
+// sign-in lockout (decision 002).
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";

@@ -1,4 +1,4 @@
-// better-auth, configured for Nexapay (DESIGN §2, §6): e-mail and password, sessions in httpOnly
+// better-auth, configured for Nexapay (decision 001): e-mail and password, sessions in httpOnly
 // SameSite=Lax cookies, reset links to our own /reset-password page, single-use tokens valid one
 // hour. Its HTTP handler is never exposed whole: auth/routes.ts puts our validation, throttling
 // and lockout in front of the few endpoints we offer.
@@ -44,7 +44,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: 24 * 60 * 60 },
-    // Admins sign in with a second factor (DESIGN §6): TOTP from any authenticator app, with
+    // Admins sign in with a second factor (decision 006): TOTP from any authenticator app, with
     // one-time recovery codes. Enrolment is offered to admins only (auth/two-factor-routes.ts).
     plugins: [twoFactorPlugin({ issuer: "Nexapay", backupCodeOptions: { amount: 10, length: 10 } })],
     emailAndPassword: {
@@ -76,7 +76,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
     databaseHooks: {
       session: {
         create: {
-          // A suspended user gets no session, whatever the way in (DESIGN §6).
+          // A suspended user gets no session, whatever the way in.
           before: async (newSession) => {
             const [profile] = await db
               .select({ isSuspended: profiles.isSuspended })

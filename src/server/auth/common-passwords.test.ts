@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { isCommonPassword } from "./common-passwords.ts";
 
-// DESIGN §6: a new password among the 10,000 most common is refused (ASVS 5.0 6.2.4, NIST 800-63B).
+// A new password among the 10,000 most common is refused (ASVS 5.0 6.2.4, NIST 800-63B).
 describe("isCommonPassword", () => {
   const listed = readFileSync(new URL("./common-passwords.txt", import.meta.url), "utf8")
     .split("\n")

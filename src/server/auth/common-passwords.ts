@@ -1,4 +1,4 @@
-// DESIGN §6: every new password is refused if it is among the 10,000 most common ones
+// Every new password is refused if it is among the 10,000 most common ones
 // (ASVS 5.0 6.2.4, NIST 800-63B). The list ships with the code; the comparison ignores case so that
 // "Password1" does not slip past "password1".
 import { readFileSync } from "node:fs";

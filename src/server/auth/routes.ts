@@ -1,4 +1,4 @@
-// The auth endpoints of DESIGN §7 under /api/auth. Each one validates with the shared zod schema,
+// Our auth endpoints under /api/auth (docs/architecture.md, HTTP API › Auth). Each one validates with the shared zod schema,
 // applies our own rules (common passwords, admin password length, throttling, lockout) and then
 // hands the request to better-auth. Only these paths are reachable: better-auth's other endpoints
 // (change e-mail, delete user, …) are not routed at all.
@@ -122,7 +122,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         const answer = (await response.clone().json()) as { user?: { id: string } };
         const userId = answer.user?.id ?? (await findUserIdByEmail(db, email));
         if (userId) await clearFailedSignIns(db, userId);
-        // Sign-in replaces any earlier session in this browser (DESIGN §6).
+        // Sign-in replaces any earlier session in this browser.
         if (earlier) {
           const ctx = await auth.$context;
           await ctx.internalAdapter.deleteSession(earlier.sessionToken);
@@ -232,7 +232,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       refuseCommonPassword(newPassword, "newPassword");
       await refuseShortAdminPassword(db, request.user!.id, newPassword, "newPassword");
       const response = await auth.api.changePassword({
-        // The user's other sessions end with the old password (DESIGN §6).
+        // The user's other sessions end with the old password.
         body: { currentPassword, newPassword, revokeOtherSessions: true },
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
@@ -253,7 +253,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
 
 /**
  * For endpoints that take no input: no body, or an empty JSON object; anything else is refused
- * like any other malformed body (DESIGN §6: every request body is validated). A preValidation
+ * like any other malformed body (every request body is validated). A preValidation
  * hook, because a body schema cannot tell a missing body from a JSON `null` (Fastify validates
  * both as null).
  */
@@ -280,7 +280,7 @@ async function refuseShortAdminPassword(db: Db, userId: string, password: string
 
 /**
  * Copies better-auth's answer to Fastify: status, cookies and body, with errors in our own shape
- * (DESIGN §7) rather than better-auth's.
+ * ({"error": {code, message}}) rather than better-auth's.
  */
 export async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);

@@ -1,4 +1,4 @@
-// Admins' second factor (DESIGN §6, ASVS 4.3.1, PCI DSS 8.4.1): enrolment of an authenticator app
+// Admins' second factor (decisions 006 and 014; ASVS 4.3.1, PCI DSS 8.4.1): enrolment of an authenticator app
 // (TOTP, RFC 6238) with one-time recovery codes, and the code step of an admin's sign-in. Handled
 // by better-auth's two-factor plugin behind our validation and throttling.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// `npm run ledger:check`: exits 0 when every money invariant of DESIGN §5 holds, 1 otherwise,
+// `npm run ledger:check`: exits 0 when every ledger invariant (docs/operations.md, Checking the ledger) holds, 1 otherwise,
 // printing each breach. Uses DATABASE_URL, or the embedded database in DATA_DIR (server stopped).
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";

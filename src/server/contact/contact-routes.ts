@@ -1,4 +1,4 @@
-// POST /api/contact (spec §2.21, improved: the message is really stored) and the public contact
+// POST /api/contact (docs/product.md, Contact page: the message is really stored) and the public contact
 // settings. Public and unauthenticated, so validated, bounded and rate-limited per IP.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,4 +1,4 @@
-// The whole data model of DESIGN §4. Auth tables follow better-auth's core schema (its Drizzle
+// The whole data model (docs/architecture.md, Data model). Auth tables follow better-auth's core schema (its Drizzle
 // adapter maps these objects by name); every other table is ours. Money columns are bigint minor
 // units read as JavaScript bigint, never number.
 import { sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ export const user = pgTable(
     image: text("image"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Ours, not better-auth's: consecutive failed sign-ins and the lock they cause (DESIGN §6).
+    // Ours, not better-auth's: consecutive failed sign-ins and the lock they cause (decision 002).
     failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     // better-auth's two-factor plugin: true once an authenticator app is enrolled and verified.
@@ -38,7 +38,7 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    // Ours: the last time a person used this session, for the admin idle timeout (DESIGN §6).
+    // Ours: the last time a person used this session, for the admin idle timeout (decision 014).
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     // Ours: when this very session passed the second-factor step (null = password only). Admin
     // routes accept only sessions that did; a code proved on one device never upgrades another.

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { isTrustedOrigin } from "./origin-check.ts";
 
-// DESIGN §6 (OWASP CSRF cheat sheet, "verifying origin with standard headers"): a state-changing
+// Decision 004 (OWASP CSRF cheat sheet, "verifying origin with standard headers"): a state-changing
 // request is trusted when its Origin, or failing that its Referer, is ours; a request with neither
 // is trusted only when it carries no cookie. Checked on real Fastify requests.
 const publicUrl = "https://pay.example.com";

@@ -1,4 +1,4 @@
-// Cross-site request defence for cookie sessions (DESIGN §6, OWASP CSRF cheat sheet "verifying
+// Cross-site request defence for cookie sessions (decision 004, OWASP CSRF cheat sheet "verifying
 // origin with standard headers"): a state-changing request is accepted when its Origin (or, failing
 // that, its Referer) is our public URL or the very host it was sent to. A request with neither
 // header and no cookie is a non-browser client with nothing to steal, and passes.

@@ -1,4 +1,4 @@
-// The customer's verification endpoints and the private file route (DESIGN §6, §7). Documents are
+// The customer's verification endpoints and the private file route. Documents are
 // never public: each file is answered only to its owner and to admins, and never cached.
 import type {} from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
@@ -62,7 +62,7 @@ export function registerVerificationRoutes(app: FastifyInstance, deps: { db: Db;
         // Someone else's file is "not found", not "forbidden": its existence is private too.
         if ((await adminRoleOf(db, viewer)) === null) throw new AppError(404, errorCodes.notFound, "File not found");
         // An admin reads customers' documents on the back office's terms: second factor enrolled,
-        // session not idle (DESIGN §6). A role alone is a password alone.
+        // session not idle. A role alone is a password alone.
         await guards.requireAdmin(request, reply);
       }
       const storageKey = `${userId}/${fileName}`;

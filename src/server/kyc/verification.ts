@@ -1,4 +1,4 @@
-// Identity verification (spec §2.14, §4, DESIGN §6): documents are checked by their content,
+// Identity verification (docs/product.md, Customer area › Verification): documents are checked by their content,
 // stored privately as <userId>/<documentType>_<side>.<ext>, and an upload moves the verification
 // through its states: none → pending; rejected → pending with the new document type; others stay.
 import { createHash } from "node:crypto";

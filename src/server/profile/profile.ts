@@ -1,5 +1,5 @@
-// The customer's own profile (spec §2.13): profiles (name, phone) and extended_profiles (address,
-// document number) saved together; an empty field is saved as null (spec §5).
+// The customer's own profile (docs/product.md, Customer area › Profile): profiles (name, phone) and
+// extended_profiles (address, document number) saved together; an empty field is saved as null.
 import { eq } from "drizzle-orm";
 import type { ProfileDto } from "../../shared/profile-schemas.ts";
 import type { Db } from "../db/client.ts";

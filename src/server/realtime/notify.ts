@@ -1,4 +1,4 @@
-// Row-change events (DESIGN §2 "Realtime"): written with pg_notify inside the same transaction as
+// Row-change events (docs/architecture.md, Realtime): written with pg_notify inside the same transaction as
 // the change, so PostgreSQL delivers them only if it commits, to every server process listening.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

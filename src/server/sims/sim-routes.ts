@@ -1,4 +1,4 @@
-// The customer's SIM endpoints (DESIGN §7): GET and POST /api/sims, DELETE /api/sims/:id.
+// The customer's SIM endpoints: GET and POST /api/sims, DELETE /api/sims/:id.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -36,7 +36,7 @@ export async function addSim(db: Db, input: { userId: string; phoneNumber: strin
   });
 }
 
-/** Deletes one of the user's own SIMs; an active SIM stays (spec §4). */
+/** Deletes one of the user's own SIMs; an active SIM stays (docs/product.md, States and transitions). */
 export async function removeOwnSim(db: Db, input: { userId: string; simId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const [sim] = await tx

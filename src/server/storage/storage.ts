@@ -1,4 +1,4 @@
-// Where uploaded files live (DESIGN §2 "Files"): an interface, so that a bucket can replace the
+// Where uploaded files live: an interface, so that a bucket can replace the
 // local disk later, and the local-disk implementation under $DATA_DIR/uploads. Nothing here is
 // served statically: files leave only through the private file route.
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// The invariants of DESIGN §5, checked against the whole database. `npm run ledger:check` runs
+// The ledger invariants (docs/architecture.md, Money rules), checked against the whole database. `npm run ledger:check` runs
 // this and exits non-zero on any breach; the concurrency tests run it after every race.
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client.ts";

@@ -1,4 +1,4 @@
-// Every way money moves (DESIGN §5). Each function is one database transaction: the status change,
+// Every way money moves (docs/architecture.md, Money rules). Each function is one database transaction: the status change,
 // the balance change, the ledger entry, the audit entry and the event commit together or not at all.
 // Functions take the database handle first so they run the same on PGlite and PostgreSQL.
 import { and, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
@@ -148,7 +148,7 @@ export async function createWithdrawal(
 }
 
 /**
- * Idempotency (DESIGN §1.3): the same key again answers the first result; the same key with other
+ * Idempotency: the same key again answers the first result; the same key with other
  * parameters is a 409. Keys are per user.
  */
 async function findReplay(
@@ -219,7 +219,7 @@ async function withdrawnTodayPoisha(db: Db, userId: string, now: Date): Promise<
 // ------------------------------------------------------------------ admins' decisions
 
 /**
- * Approve (DESIGN §5): a conditional status update (only a pending row changes, so 50 parallel
+ * Approve: a conditional status update (only a pending row changes, so 50 parallel
  * approvals credit once, and never the acting admin's own), then the balance change, guarded by
  * the balance >= 0 check.
  */
@@ -292,7 +292,7 @@ async function notDecidableError(db: Db, input: { id: string; adminId: string })
 }
 
 /**
- * Admin adjustment (DESIGN §5): a transaction completed at once, through the same ledger path.
+ * Admin adjustment: a transaction completed at once, through the same ledger path.
  * Subtracting cannot reach money held for a pending withdrawal.
  */
 export async function adjustBalance(

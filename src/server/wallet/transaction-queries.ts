@@ -20,7 +20,7 @@ export async function listCustomerTransactions(
   if (input.type !== "all") conditions.push(eq(transactions.type, input.type));
   if (input.q !== "") {
     const pattern = likePattern(input.q);
-    // Spec §5: customer search matches amount, method text or status.
+    // Customer search matches amount, method text or status.
     conditions.push(or(ilike(amountText, pattern), ilike(transactions.reference, pattern), ilike(transactions.status, pattern))!);
   }
   const where = and(...conditions);

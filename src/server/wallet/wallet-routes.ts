@@ -1,4 +1,4 @@
-// The customer's wallet endpoints (DESIGN §7): balance, deposit and withdrawal requests, history.
+// The customer's wallet endpoints (docs/architecture.md, HTTP API › Customer): balance, deposit and withdrawal requests, history.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

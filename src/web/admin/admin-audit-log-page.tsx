@@ -18,7 +18,7 @@ const pageSize = 20;
 const actionNames = Object.keys(auditActions);
 const columnCount = 5;
 
-/** Audit Log (DESIGN §6): who did what to which record, and when; newest first. */
+/** Audit Log (docs/operations.md, Reading the audit log): who did what to which record, and when; newest first. */
 export default function AdminAuditLogPage() {
   const { filters, page, update } = useListParams({ action: "" }, { action: ["", ...actionNames] });
 

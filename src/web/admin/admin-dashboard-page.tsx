@@ -17,9 +17,9 @@ const VolumeChart = lazy(() => import("./admin-volume-chart.tsx"));
 
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-const refreshMs = 30_000; // spec §7, §9
+const refreshMs = 30_000; // besides the live updates
 
-/** Admin Dashboard (spec §2.16, §7): key figures and 30 days of approved volume. */
+/** Admin Dashboard (docs/product.md, Back office › Dashboard): key figures and 30 days of approved volume. */
 export default function AdminDashboardPage() {
   const stats = useQuery({
     queryKey: [...queryKeys.adminStats],

@@ -11,7 +11,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
 });
 
-/** "2025-01-05T10:00:00Z" → "Jan 5, 2025" (spec §2.18), in the browser's time zone. */
+/** "2025-01-05T10:00:00Z" → "Jan 5, 2025", in the browser's time zone. */
 export function formatShortDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : shortDate.format(date);
@@ -40,14 +40,14 @@ export function formatBdtAmount(amount: string): string {
   }
 }
 
-/** "driving_license" → "driving license" (spec §2.18: underscores shown as spaces). */
+/** "driving_license" → "driving license" (underscores shown as spaces). */
 export function underscoresAsSpaces(text: string): string {
   return text.replaceAll("_", " ");
 }
 
 /**
  * A document image's caption: its file name without the extension, underscores as spaces
- * ("/api/files/u1/national_id_front.jpg" → "national id front"; spec §2.18).
+ * ("/api/files/u1/national_id_front.jpg" → "national id front").
  */
 export function documentCaption(url: string): string {
   const fileName = decodeURIComponent(url.split("?")[0]?.split("/").pop() ?? "");

@@ -17,7 +17,7 @@ import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
 import { recoveryCodeSchema, totpCodeSchema } from "./two-factor-code.ts";
 
-// Spec §2.15, §6, §8.
+// The screen's messages (docs/product.md, Messages).
 const signInFailedMessage = "Login failed. Please check your credentials.";
 const noUserInformationMessage = "Could not retrieve user information";
 const codeFailedMessage = "Login failed. Please try again.";
@@ -26,7 +26,7 @@ type SignInAnswer = { twoFactorRedirect?: boolean };
 
 /**
  * Admin login (/admin and /admin/login): e-mail and password, then, for an admin who has enrolled
- * an authenticator app, the 6-digit code or a recovery code (DESIGN §6).
+ * an authenticator app, the 6-digit code or a recovery code.
  */
 export default function AdminLoginPage() {
   const location = useLocation();
@@ -131,7 +131,7 @@ function PasswordStep({
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
     onStart();
-    // Any earlier session in this browser ends first (spec §6).
+    // Any earlier session in this browser ends first.
     await endServerSession().catch(() => undefined);
 
     let answer: SignInAnswer | null;

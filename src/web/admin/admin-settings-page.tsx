@@ -33,10 +33,10 @@ const superAdminOnly = "Only a super admin can manage admin accounts.";
 
 const roleLabels: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super admin" };
 
-// Spec §5 "Promote": the same e-mail and role rules as creating an admin.
+// Promote: the same e-mail and role rules as creating an admin.
 const promoteFormSchema = createAdminSchema.pick({ email: true, adminRole: true });
 
-// Spec §5 "Change password", with the admin length of DESIGN §6 (12, not 6).
+// Change password, with the admin length (at least 12 characters).
 const changePasswordFormSchema = z
   .object({
     currentPassword: z.string().min(1, "Current password is required").max(passwordLengthMax),
@@ -48,7 +48,7 @@ const changePasswordFormSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 
-/** Admin Settings (spec §2.19): admin accounts, and the admin's own password. */
+/** Admin Settings (docs/product.md, Back office › Settings): admin accounts, and the admin's own password. */
 export default function AdminSettingsPage() {
   const { user } = useSession();
   const isSuperAdmin = user?.adminRole === "super_admin";
@@ -58,7 +58,7 @@ export default function AdminSettingsPage() {
   const admins = useQuery({
     queryKey: adminsQueryKey,
     queryFn: ({ signal }) => adminApi.get<{ items: AdminAccount[] }>("/api/admin/admins", signal),
-    staleTime: 60_000, // spec §9
+    staleTime: 60_000, // the list of admins may be a minute old
   });
 
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
@@ -359,7 +359,7 @@ function ChangePasswordCard() {
 
   const change = useMutation({
     mutationFn: (values: z.output<typeof changePasswordFormSchema>) =>
-      // The server ends this admin's other sessions as well (DESIGN §6).
+      // The server ends this admin's other sessions as well.
       adminApi.post("/api/auth/change-password", {
         currentPassword: values.currentPassword,
         newPassword: values.newPassword,
@@ -438,7 +438,7 @@ function ChangePasswordCard() {
 
 const recoveryPasswordSchema = z.object({ password: z.string().min(1, "Password is required").max(passwordLengthMax) });
 
-/** New one-time recovery codes for this admin; the old ones stop working (DESIGN §6). */
+/** New one-time recovery codes for this admin; the old ones stop working. */
 function RecoveryCodesCard() {
   const [open, setOpen] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);

@@ -25,7 +25,7 @@ const statuses = ["all", "pending", "active", "rejected"] as const;
 type StatusFilter = (typeof statuses)[number];
 const columnCount = 6;
 
-/** SIMs (spec §2.16, §4 "SIM"): approve, reject or delete customers' SIM registrations. */
+/** SIMs (docs/product.md, Back office › SIMs): approve, reject or delete customers' SIM registrations. */
 export default function AdminSimsPage() {
   const queryClient = useQueryClient();
   const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "all" }, { status: statuses });

@@ -22,7 +22,7 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
 import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
-const pageSize = 10; // spec §9
+const pageSize = 10;
 const exportPageSize = 100; // the API's cap
 const types = ["all", "deposit", "withdraw"] as const;
 const statuses = ["all", "pending", "completed", "rejected"] as const;
@@ -33,7 +33,7 @@ const columnCount = 8;
 
 type Action = { id: string; kind: "approve" | "reject" };
 
-/** Manage Transactions (spec §2.17, §4 "Transaction"). */
+/** Manage Transactions (docs/product.md, Back office › Transactions). */
 export default function AdminTransactionsPage() {
   const queryClient = useQueryClient();
   const { filters, page, update } = useListParams<Filters>({ q: "", type: "all", status: "all" }, { type: types, status: statuses });

@@ -24,7 +24,7 @@ type Enrolment = { totpURI: string; backupCodes: string[] };
 const passwordSchema = z.object({ password: z.string().min(1, "Password is required") });
 
 /**
- * Enrolment of an admin's second factor (/admin/two-factor, DESIGN §6): the password again, then
+ * Enrolment of an admin's second factor (/admin/two-factor): the password again, then
  * the QR code and key for an authenticator app, the one-time recovery codes, and a first code
  * that proves the app works. Until this is done every /api/admin call is refused.
  */

@@ -21,12 +21,12 @@ import { BalanceAdjustmentDialog } from "./balance-adjustment-dialog.tsx";
 import { UserProfileDialog, type ProfileTarget } from "./user-profile-dialog.tsx";
 
 const pageSize = 10;
-const refreshMs = 30_000; // spec §7, §9
+const refreshMs = 30_000; // besides the live updates
 const statuses = ["all", "active", "suspended"] as const;
 type StatusFilter = (typeof statuses)[number];
 const columnCount = 8;
 
-/** Users (spec §2.16, §6): search, suspend or activate, adjust balances, edit profiles. */
+/** Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit profiles. */
 export default function AdminUsersPage() {
   const queryClient = useQueryClient();
   const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "all" }, { status: statuses });

@@ -20,7 +20,7 @@ import { VerificationDocumentsDialog, type DocumentsTarget } from "./verificatio
 type AdminVerification = z.infer<typeof adminVerificationSchema>;
 
 const pageSize = 10;
-const refreshMs = 30_000; // spec §4, §9
+const refreshMs = 30_000; // besides the live updates
 const statuses = ["all", "pending", "approved", "rejected"] as const;
 type StatusFilter = (typeof statuses)[number];
 const statusButtons = [
@@ -33,10 +33,10 @@ const columnCount = 5;
 
 type Decision = "approved" | "rejected";
 
-/** Verifications (spec §2.18, §4 "Verification"). */
+/** Verifications (docs/product.md, Back office › Verifications). */
 export default function AdminVerificationsPage() {
   const queryClient = useQueryClient();
-  // Spec §9: the default filter is pending.
+  // The default filter is pending.
   const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "pending" }, { status: statuses });
   const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
   const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
@@ -59,7 +59,7 @@ export default function AdminVerificationsPage() {
     mutationFn: (input: { id: string; status: Decision }) =>
       adminApi.post(`/api/admin/verifications/${input.id}/${input.status === "approved" ? "approve" : "reject"}`),
     onSuccess: (_answer, input) => {
-      // The list changes at once (spec §4), then is read again from the server.
+      // The list changes at once, then is read again from the server.
       queryClient.setQueryData<PageOf<AdminVerification>>(listKey, (old) =>
         old ? { ...old, items: old.items.map((v) => (v.id === input.id ? { ...v, status: input.status } : v)) } : old,
       );
@@ -67,7 +67,7 @@ export default function AdminVerificationsPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
     },
-    // Spec §8: the wording is built from the status word.
+    // The wording is built from the status word ('Failed to approved verification').
     onError: (error, input) => toast.error(isOwnAccountRefusal(error) ? error.message : `Failed to ${input.status} verification`),
   });
 

@@ -24,7 +24,7 @@ type FormInput = z.input<typeof balanceAdjustmentSchema>;
 type FormOutput = z.output<typeof balanceAdjustmentSchema>;
 
 /**
- * Add to or subtract from a customer's balance (spec §2.16, DESIGN §5): the server books it as a
+ * Add to or subtract from a customer's balance (docs/architecture.md, Money rules): the server books it as a
  * completed transaction with a ledger and audit entry; a subtraction cannot exceed what is available.
  */
 export function BalanceAdjustmentDialog({ user, onClose }: { user: AdminUserDto | null; onClose: () => void }) {

@@ -22,7 +22,7 @@ type SetupStatus = z.infer<typeof setupStatusSchema>;
 const setupQueryKey = ["setup"] as const;
 
 /**
- * First-run setup (/make-admin, DESIGN §6): creates the first super_admin while no admin exists;
+ * First-run setup (/make-admin): creates the first super_admin while no admin exists;
  * afterwards it only says that setup is complete.
  */
 export default function MakeAdminPage() {

@@ -1,4 +1,4 @@
-// The second-factor code rules of the admin sign-in and enrolment screens (DESIGN §6). The server
+// The second-factor code rules of the admin sign-in and enrolment screens. The server
 // checks the same (auth/two-factor-routes.ts); these give the message before a round trip.
 import { z } from "zod";
 

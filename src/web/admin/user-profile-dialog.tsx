@@ -27,7 +27,7 @@ const saveFailedMessage = "Failed to update user profile";
 /** Who the dialog is about; null when it is closed. */
 export type ProfileTarget = { userId: string; email?: string } | null;
 
-/** The 'User Profile' dialog of spec §2.18, used by Users and Verifications. */
+/** The 'User Profile' dialog, used by Users and Verifications. */
 export function UserProfileDialog({ target, onClose }: { target: ProfileTarget; onClose: () => void }) {
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>

@@ -12,7 +12,7 @@ import { documentCaption } from "./admin-format.ts";
 
 export type DocumentsTarget = { userId: string; email: string } | null;
 
-/** 'Verification Documents' (spec §2.18): the customer's uploaded images, each captioned. */
+/** 'Verification Documents' (docs/product.md, Back office › Verifications): the customer's uploaded images, each captioned. */
 export function VerificationDocumentsDialog({ target, onClose }: { target: DocumentsTarget; onClose: () => void }) {
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>

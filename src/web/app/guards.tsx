@@ -1,4 +1,4 @@
-// Route guards of spec §2.23. They wait for the session check, then render the page, or send the
+// Route guards (docs/product.md, Route guards). They wait for the session check, then render the page, or send the
 // visitor to the right sign-in screen remembering where they were going (location state `from`).
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
@@ -39,7 +39,7 @@ export function AdminGuard() {
   }, [error]);
 
   if (loading) return <LoadingState label="Verifying admin credentials..." className="min-h-dvh" />;
-  // A failed check means not an admin (spec §6).
+  // A failed check means not an admin.
   if (error) return <Navigate to="/admin/login" replace state={{ message: messages.adminRequired }} />;
   if (!user) return <Navigate to="/admin/login" replace state={{ from }} />;
   if (!isAdmin) return <Navigate to="/admin/login" replace state={{ message: messages.adminRequired }} />;

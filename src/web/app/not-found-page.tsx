@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LogoMark } from "@/components/logo.tsx";
 import { Button } from "@/components/ui/button.tsx";
 
-/** Any unknown path (spec §2.1). */
+/** Any unknown path. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 text-center">

@@ -8,7 +8,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Spec §2.1: toasts at the top centre. */}
+      {/* Toasts at the top centre. */}
       <Toaster position="top-center" richColors closeButton />
     </QueryClientProvider>
   );

@@ -1,4 +1,4 @@
-// Every route of spec §2.1. Screens are loaded on demand (React.lazy), so each area is its own set
+// Every route of the web app (docs/product.md describes each). Screens are loaded on demand (React.lazy), so each area is its own set
 // of chunks: the landing page loads no sign-in, customer or admin code, and vice versa.
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Outlet, ScrollRestoration } from "react-router";
@@ -121,7 +121,7 @@ export const router = createBrowserRouter([
       {
         element: <AdminGuard />,
         children: [
-          // Enrolment of the second factor (DESIGN §6): an admin who has none yet lands here and
+          // Enrolment of the second factor: an admin who has none yet lands here and
           // cannot use the back office until done, so it sits outside the admin layout.
           { path: "admin/two-factor", element: <AdminTwoFactorPage /> },
           {

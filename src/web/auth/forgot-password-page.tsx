@@ -10,7 +10,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { api } from "@/lib/api-client.ts";
 
-/** Forgot password (/forgot-password, spec §2.5): sends the reset link, then back to sign in. */
+/** Forgot password (/forgot-password): sends the reset link, then back to sign in. */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

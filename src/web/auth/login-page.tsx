@@ -14,7 +14,7 @@ import { errorMessage } from "@/lib/api-client.ts";
 import { redirectTarget, stateFlag } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
 
-// Spec §2.3, §8, §9.
+// The screen's failure message and redirect delay (docs/product.md, Signing up and signing in).
 const signInFailedMessage = "Failed to login. Please check your credentials.";
 const redirectDelayMs = 100;
 

@@ -13,7 +13,7 @@ import { PasswordField } from "@/components/ui/password-field.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
 
-// Spec §2.6, §8, §9.
+// The screen's failure message and redirect delay (docs/product.md, Signing up and signing in).
 const resetFailedMessage = "Failed to reset password. Please try again.";
 const redirectDelayMs = 1500;
 

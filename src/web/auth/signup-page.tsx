@@ -13,7 +13,7 @@ import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { useAuthActions } from "@/lib/session.ts";
 
-// Spec §2.4, §8.
+// The screen's failure message and fields (docs/product.md, Signing up and signing in).
 const signUpFailedMessage = "Failed to create account. Please try again.";
 const formFields = ["username", "email", "country", "password", "confirmPassword"] as const satisfies readonly (keyof SignUpForm)[];
 

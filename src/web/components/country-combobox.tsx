@@ -8,7 +8,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "./ui/popover.tsx";
 const countryNameByCode: ReadonlyMap<string, string> = new Map(countries);
 
 /**
- * A searchable list of the 195 countries (spec §2.4): flag and name shown, the ISO 3166-1 alpha-2
+ * A searchable list of the 195 countries of the sign-up form: flag and name shown, the ISO 3166-1 alpha-2
  * code as the value. The trigger is a button with role combobox, so a <label htmlFor={id}> names it;
  * the search field and the options are keyboard driven (cmdk).
  */

@@ -23,7 +23,7 @@ import { useSession } from "@/lib/session.ts";
 
 type QuickAction = { to: string; label: string; description: string; icon: LucideIcon };
 
-// Spec §2.8. On phones these are also the way to Transactions and SIMs, which the bottom bar has no room for.
+// Quick actions. On phones these are also the way to Transactions and SIMs, which the bottom bar has no room for.
 const quickActions: readonly QuickAction[] = [
   { to: "/sims", label: "Manage SIMs", description: "Register your SIM numbers", icon: Smartphone },
   { to: "/transactions", label: "Transactions", description: "Your full history", icon: ReceiptText },
@@ -31,7 +31,7 @@ const quickActions: readonly QuickAction[] = [
   { to: "/withdraw", label: "Withdraw", description: "To bKash, Nagad or Upay", icon: ArrowUpFromLine },
 ];
 
-/** Dashboard (spec §2.8): balance, the last five transactions, quick actions. */
+/** Dashboard (docs/product.md, Customer area › Dashboard): balance, the last five transactions, quick actions. */
 export default function DashboardPage() {
   const { user } = useSession();
   const wallet = useQuery(walletQuery);

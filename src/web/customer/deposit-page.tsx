@@ -20,12 +20,12 @@ import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 
-// Spec §8.
+// The screen's messages (docs/product.md, Messages).
 const signedOutMessage = "You must be logged in to make a deposit";
 const submittedMessage = "Deposit request submitted successfully!";
 const copiedMessage = "Address copied to clipboard!";
 
-/** Deposit (spec §2.9): the company's TRC-20 address with copy and QR, the request form, the information list. */
+/** Deposit (docs/product.md, Customer area › Deposit): the company's TRC-20 address with copy and QR, the request form, the information list. */
 export default function DepositPage() {
   const info = useQuery(depositInfoQuery);
 

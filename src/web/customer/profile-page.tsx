@@ -12,10 +12,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 
-// Spec §8.
+// The screen's messages (docs/product.md, Messages).
 const loadFailedMessage = "Failed to load profile data";
 
-/** Profile (spec §2.13): personal details, the ID number, and where the identity verification stands. */
+/** Profile (docs/product.md, Customer area › Profile): personal details, the ID number, and where the identity verification stands. */
 export default function ProfilePage() {
   const me = useQuery(meQuery);
 

@@ -21,12 +21,12 @@ import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 
-// Spec §8.
+// The screen's messages (docs/product.md, Messages).
 const signedOutMessage = "You must be logged in to add SIMs.";
 const addedMessage = "SIM added successfully! Waiting for admin approval.";
 const removedMessage = "SIM removed successfully!";
 
-/** SIMs (spec §2.12): register a SIM number, see its approval status, remove it while it is not active. */
+/** SIMs (docs/product.md, Customer area › SIMs): register a SIM number, see its approval status, remove it while it is not active. */
 export default function SimsPage() {
   const sims = useQuery(simsQuery);
   const [removing, setRemoving] = useState<SimDto | null>(null);

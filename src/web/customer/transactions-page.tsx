@@ -33,7 +33,7 @@ function pageOf(text: string | null): number {
 }
 
 /**
- * Transactions (spec §2.11): server-side search and type filter, five to a page. The filter, the
+ * Transactions (docs/product.md, Customer area › Transactions): server-side search and type filter, five to a page. The filter, the
  * search and the page live in the address, so reload, back and a shared link show the same list.
  */
 export default function TransactionsPage() {

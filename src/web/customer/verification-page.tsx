@@ -42,7 +42,7 @@ const documentTypeLabels: Record<DocumentType, string> = {
 
 const sideTitles: Record<DocumentSide, string> = { front: "Front side", back: "Back side" };
 
-// Spec §4: the status messages; 'Not Verified' when there is no request yet.
+// The status messages (docs/product.md, Customer area › Verification); 'Not Verified' when there is no request yet.
 const statusCards: Record<VerificationStatus, { icon: LucideIcon; message: string; className: string }> = {
   none: {
     icon: CircleDashed,
@@ -54,7 +54,7 @@ const statusCards: Record<VerificationStatus, { icon: LucideIcon; message: strin
   rejected: { icon: CircleX, message: verificationMessages.rejected, className: "bg-red-100 text-red-800" },
 };
 
-/** Verification (spec §2.14): the status, one tab per document type with an upload slot per side, and the profile dialog. */
+/** Verification (docs/product.md, Customer area › Verification): the status, one tab per document type with an upload slot per side, and the profile dialog. */
 export default function VerificationPage() {
   const verification = useQuery(verificationQuery);
 

@@ -18,12 +18,12 @@ import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 
-// Spec §8.
+// The screen's messages (docs/product.md, Messages).
 const signedOutMessage = "You must be logged in to make a withdrawal";
 const submittedMessage = "Withdrawal request submitted successfully!";
 const formFields = ["walletType", "walletNumber", "amount"] as const;
 
-// Spec §2.10, §9. The server enforces the minimum and the daily maximum (DESIGN §5).
+// The information box. The server enforces the minimum and the daily maximum (docs/architecture.md, Money rules).
 const information = [
   { icon: Layers, label: "Minimum withdrawal", text: "500 BDT" },
   { icon: CalendarClock, label: "Maximum withdrawal", text: "50,000 BDT per day" },
@@ -31,7 +31,7 @@ const information = [
   { icon: BadgePercent, label: "Fee", text: "0%" },
 ];
 
-/** Withdraw (spec §2.10): send BDT to a bKash, Nagad or Upay wallet. */
+/** Withdraw (docs/product.md, Customer area › Withdraw): send BDT to a bKash, Nagad or Upay wallet. */
 export default function WithdrawPage() {
   const queryClient = useQueryClient();
   const wallet = useQuery(walletQuery);

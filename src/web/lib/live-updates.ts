@@ -1,4 +1,4 @@
-// Lists update without a reload (spec §7 "Realtime"): one EventSource on /api/events per signed-in
+// Lists update without a reload (docs/architecture.md, Realtime): one EventSource on /api/events per signed-in
 // layout; each change event invalidates the queries that show that table. Query keys start with
 // the names below, so a screen only has to use the right first key to stay live.
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 // Small facts that one screen hands the next through react-router's location state: the page a
-// guard sent the user away from, and flags such as `resetEmailSent` (spec §2.3, §2.15, §2.23).
+// guard sent the user away from, and flags such as `resetEmailSent`.
 
 /**
  * The page a guard sent the user away from (location state `from`), when it is a path of ours.

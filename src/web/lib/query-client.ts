@@ -11,7 +11,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < retriesMax;
 }
 
-/** Spec §9: min(1000 × 2^n, 30000) ms before retry n. */
+/** min(1000 × 2^n, 30000) ms before retry n. */
 export function retryDelayMs(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, retryDelayMaxMs);
 }

@@ -1,4 +1,4 @@
-// The session of spec §4: who is signed in (GET /api/me), whether they are an admin, and whether
+// The session: who is signed in (GET /api/me), whether they are an admin, and whether
 // the first check is still running. Only screens that need it ask, so the public pages never call
 // the API. Sign-in and sign-out go through useAuthActions so the cached answer is always replaced.
 import { useQuery, useQueryClient } from "@tanstack/react-query";

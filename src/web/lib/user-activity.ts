@@ -1,6 +1,6 @@
 // How long since this person last touched the page. Every API request reports it (header
 // x-idle-ms) so the server can end an admin session after 15 minutes without a human at the
-// keyboard, even while an open dashboard keeps polling (DESIGN §6, PCI DSS 8.2.8).
+// keyboard, even while an open dashboard keeps polling (PCI DSS 8.2.8).
 let lastInputAt = Date.now();
 let tracking = false;
 

@@ -48,7 +48,7 @@ const offices = [
   { city: "Singapore", role: "Asia-Pacific" },
 ] as const;
 
-/** About Us (spec §2.20). */
+/** About Us. */
 export default function AboutPage() {
   return (
     <ContentPageShell

@@ -7,7 +7,7 @@ import { ContentPageShell } from "./content-page-shell.tsx";
 
 type Endpoint = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; description: string };
 
-// The customer-facing part of the HTTP API (DESIGN §7); /api/openapi.json describes all of it.
+// The customer-facing part of the HTTP API (docs/architecture.md, HTTP API); /api/openapi.json describes all of it.
 const groups: readonly { title: string; endpoints: readonly Endpoint[] }[] = [
   {
     title: "Session",
@@ -105,7 +105,7 @@ const methodColour: Record<Endpoint["method"], string> = {
   DELETE: "bg-red-100 text-red-900",
 };
 
-/** API Reference (spec §2.20): the HTTP API's conventions and endpoints. */
+/** API Reference: the HTTP API's conventions and endpoints. */
 export default function ApiReferencePage() {
   return (
     <ContentPageShell

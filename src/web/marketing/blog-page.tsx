@@ -9,7 +9,7 @@ type Category = (typeof categories)[number];
 
 type Post = { title: string; excerpt: string; category: Category; author: string; date: string; readMinutes: number };
 
-// Sample posts (spec §2.20: the blog list is sample content).
+// Sample posts: the blog list is sample content.
 const posts: readonly Post[] = [
   {
     title: "Withdraw to Upay, now alongside bKash and Nagad",
@@ -92,7 +92,7 @@ const posts: readonly Post[] = [
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** Blog (spec §2.20, improved: search and category filter really filter the sample posts). */
+/** Blog: search and category filter really filter the sample posts. */
 export default function BlogPage() {
   const { values, set, clear } = useListFilters(["q", "category"] as const);
   const shown = posts.filter(

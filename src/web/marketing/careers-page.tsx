@@ -20,7 +20,7 @@ type Position = {
   summary: string;
 };
 
-// Sample openings (spec §2.20: the careers list is sample content).
+// Sample openings: the careers list is sample content.
 const positions: readonly Position[] = [
   {
     title: "Senior Backend Engineer (Payments)",
@@ -103,7 +103,7 @@ const benefits: readonly FeatureItem[] = [
   { title: "A team that helps", text: "Code reviews, pairing and mentors: nobody figures things out alone.", icon: Users },
 ];
 
-/** Careers (spec §2.20, improved: search, department and location really filter the sample openings). */
+/** Careers: search, department and location really filter the sample openings. */
 export default function CareersPage() {
   const { values, set, clear } = useListFilters(["q", "department", "location"] as const);
   const shown = positions.filter(

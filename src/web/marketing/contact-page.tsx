@@ -30,7 +30,7 @@ const offices = [
 const emptyForm: ContactMessageInput = { name: "", email: "", company: "", subject: defaultContactSubject, message: "" };
 const formFields = ["name", "email", "company", "subject", "message"] as const;
 
-/** Contact Us (spec §2.21, improved: the message is really sent, to POST /api/contact). */
+/** Contact Us (docs/product.md, Contact page): the message is really sent, to POST /api/contact. */
 export default function ContactPage() {
   return (
     <ContentPageShell
@@ -199,7 +199,7 @@ function ContactCard({ icon: Icon, title, text, children }: { icon: typeof Mail;
   );
 }
 
-/** Spec §2.21: a placeholder where a map would be; no map service is loaded (the CSP allows none). */
+/** A placeholder where a map would be; no map service is loaded (the CSP allows none). */
 function MapPlaceholder() {
   return (
     <figure className="mt-6 overflow-hidden rounded-xl border border-border">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * The frame of a public content page (spec §2.20): the page's title band (its one h1, a line of
+ * The frame of a public content page (docs/product.md, Content pages): the page's title band (its one h1, a line of
  * introduction and the main calls to action), then the page's own sections.
  */
 export function ContentPageShell({

@@ -92,7 +92,7 @@ const guides: readonly Guide[] = [
   },
 ];
 
-/** Documentation (spec §2.20): task guides for the customer area, with an in-page contents list. */
+/** Documentation: task guides for the customer area, with an in-page contents list. */
 export default function DocumentationPage() {
   useHashScroll();
   return (

@@ -45,7 +45,7 @@ const steps = [
   { title: "Get paid", text: "The payment is confirmed, credited to your wallet and the invoice is marked paid." },
 ] as const;
 
-/** Invoicing Solutions (spec §2.20). */
+/** Invoicing Solutions. */
 export default function InvoicingPage() {
   return (
     <ContentPageShell

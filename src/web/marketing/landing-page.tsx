@@ -17,7 +17,7 @@ import { PartnerLogos } from "@/components/marketing/partner-logos.tsx";
 import { useHashScroll } from "@/components/marketing/use-hash-scroll.ts";
 import { Button } from "@/components/ui/button.tsx";
 
-// Spec §2.2 (sections and their anchors), §9 (plans, claims).
+// The sections and their anchors, the plans and the claims (docs/product.md, Public site).
 const features: readonly FeatureItem[] = [
   {
     title: "Fast Transactions",
@@ -212,7 +212,7 @@ export default function LandingPage() {
   );
 }
 
-/** An illustration of the wallet (example figures at the spec's rate), not live data. */
+/** An illustration of the wallet (example figures at 125 BDT per USDT), not live data. */
 function WalletPreview() {
   return (
     <figure className="mx-auto w-full max-w-md">

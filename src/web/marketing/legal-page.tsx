@@ -8,7 +8,7 @@ import { ContentPageShell } from "./content-page-shell.tsx";
 
 type LegalDocument = { value: string; title: string; updated: string; updatedIso: string; summary: string; points: readonly ReactNode[] };
 
-// Spec §2.22, §9: four documents, their last-updated dates, a summary each and a placeholder PDF link.
+// Four documents, their last-updated dates, a summary each and a placeholder PDF link.
 const documents: readonly LegalDocument[] = [
   {
     value: "terms",
@@ -91,7 +91,7 @@ const compliance = [
   },
 ] as const;
 
-/** Legal (spec §2.22): four tabs, Terms of Service first; /legal#privacy opens that tab. */
+/** Legal (docs/product.md, Legal page): four tabs, Terms of Service first; /legal#privacy opens that tab. */
 export default function LegalPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -153,7 +153,7 @@ export default function LegalPage() {
 }
 
 /**
- * A download that does not exist yet (spec §2.22: the links are placeholders). It says so, is
+ * A download that does not exist yet (the links are placeholders). It says so, is
  * announced as a disabled link, and goes nowhere.
  */
 function PlaceholderLink({ icon: Icon, label }: { icon: typeof FileText; label: string }) {

@@ -45,7 +45,7 @@ const steps = [
   { title: "Go live", text: "Take your first order and watch it arrive in your dashboard the moment it is paid." },
 ] as const;
 
-/** Online Checkout (spec §2.20). */
+/** Online Checkout. */
 export default function OnlineCheckoutPage() {
   return (
     <ContentPageShell

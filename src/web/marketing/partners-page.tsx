@@ -57,7 +57,7 @@ const terms = [
   { term: "Support", detail: "A partner manager, and our 24/7 chat" },
 ] as const;
 
-/** Partner Program (spec §2.20, §9: up to 30% revenue share with monthly payouts). */
+/** Partner Program (up to 30% revenue share with monthly payouts). */
 export default function PartnersPage() {
   return (
     <ContentPageShell

@@ -65,7 +65,7 @@ const facts = [
   { term: "Standard settlement", detail: "2 to 3 business days" },
 ] as const;
 
-/** Payment Processing Solutions (spec §2.20). */
+/** Payment Processing Solutions. */
 export default function PaymentProcessingPage() {
   return (
     <ContentPageShell

@@ -45,7 +45,7 @@ const steps = [
   { title: "Start selling", text: "Once a SIM is active, its payments appear in your dashboard in real time." },
 ] as const;
 
-/** Point of Sale Solutions (spec §2.20). */
+/** Point of Sale Solutions. */
 export default function PointOfSalePage() {
   return (
     <ContentPageShell

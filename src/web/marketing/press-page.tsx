@@ -11,7 +11,7 @@ const kinds = ["Announcement", "Product", "Company", "Security"] as const;
 
 type Release = { title: string; summary: string; kind: (typeof kinds)[number]; date: string };
 
-// Sample releases (spec §2.20: the press list is sample content).
+// Sample releases: the press list is sample content.
 const releases: readonly Release[] = [
   {
     title: "Nexapay adds Upay to its mobile-wallet withdrawals",
@@ -68,7 +68,7 @@ const facts = [
   { term: "Security", detail: "PCI-DSS, ISO 27001 and SOC 2 controls" },
 ] as const;
 
-/** Press (spec §2.20, improved: search, year and type really filter the sample releases). */
+/** Press: search, year and type really filter the sample releases. */
 export default function PressPage() {
   const { values, set, clear } = useListFilters(["q", "year", "type"] as const);
   const shown = releases.filter(

@@ -45,7 +45,7 @@ const steps = [
   { title: "Let it run", text: "Payments arrive on schedule; you watch the numbers and focus on your product." },
 ] as const;
 
-/** Subscription Management (spec §2.20). */
+/** Subscription Management. */
 export default function SubscriptionsPage() {
   return (
     <ContentPageShell

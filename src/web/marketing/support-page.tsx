@@ -72,7 +72,7 @@ const faqs: readonly { question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** Support Center (spec §2.20, §9: e-mail replies within 24 hours on business days). */
+/** Support Center (e-mail replies within 24 hours on business days). */
 export default function SupportPage() {
   return (
     <ContentPageShell

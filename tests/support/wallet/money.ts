@@ -1,5 +1,5 @@
 // Money set-up and checks shared by the wallet tests: TRON addresses, crediting a wallet through
-// the ledger service, and the ledger invariants (DESIGN §5) after every flow.
+// the ledger service, and the ledger invariants (docs/architecture.md, Money rules) after every flow.
 import { randomBytes } from "node:crypto";
 import bs58check from "bs58check";
 import { and, count, eq } from "drizzle-orm";

@@ -14,7 +14,7 @@ CREATE INDEX "transactions_type_created_id_idx" ON "transactions" USING btree ("
 CREATE INDEX "transactions_type_status_created_id_idx" ON "transactions" USING btree ("type","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "transactions_search_trgm_idx" ON "transactions" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "transactions_amount_idx" ON "transactions" USING btree ("amount_minor");--> statement-breakpoint
--- What the admin users search matches (spec §5: e-mail, username, full name), kept in one column.
+-- What the admin users search matches (e-mail, username, full name), kept in one column.
 CREATE FUNCTION profiles_set_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.search_text := lower(concat_ws(' ', NEW.username, (SELECT u.email FROM "user" u WHERE u.id = NEW.id), NEW.full_name));
@@ -22,7 +22,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER profiles_search_text BEFORE INSERT OR UPDATE OF username, full_name ON profiles
   FOR EACH ROW EXECUTE FUNCTION profiles_set_search_text();--> statement-breakpoint
--- What the admin transactions search matches as text (spec §5: user, e-mail, method; an amount is
+-- What the admin transactions search matches as text (user, e-mail, method; an amount is
 -- matched on amount_minor). Customers cannot change their e-mail or username, and a transaction's
 -- method never changes, so the text is written once, with the transaction.
 CREATE FUNCTION transactions_set_search_text() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -24,7 +24,7 @@ import { sessionQueryKey, useAuthActions, useSession } from "@/lib/session.ts";
 
 type MenuItem = { to: string; label: string; icon: LucideIcon };
 
-// Spec §2.16.
+// The back office menu.
 const menu: readonly MenuItem[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/users", label: "Users", icon: Users },
@@ -37,7 +37,7 @@ const menu: readonly MenuItem[] = [
 
 /**
  * Leaves the back office when the server says the session is over (401, e.g. after 15 idle
- * minutes: the login shows the server's message in red, spec §2.15) or that a second factor must
+ * minutes: the login shows the server's message in red) or that a second factor must
  * be enrolled first (403 TWO_FACTOR_REQUIRED).
  */
 function useAdminSessionWatch(): void {
@@ -72,13 +72,13 @@ function useAdminSessionWatch(): void {
   );
 }
 
-/** The back office frame (spec §2.16): a sidebar on wide screens, a collapsible menu on phones. */
+/** The back office frame (docs/product.md, Back office): a sidebar on wide screens, a collapsible menu on phones. */
 export default function AdminLayout() {
   const { user } = useSession();
   const { signOut } = useAuthActions();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
-  // Mounted once for the whole back office: change events refresh the lists (spec §7).
+  // Mounted once for the whole back office: change events refresh the lists (docs/architecture.md, Realtime).
   useLiveUpdates();
   useAdminSessionWatch();
 
@@ -93,7 +93,7 @@ export default function AdminLayout() {
     }
   }
 
-  // The back office refuses every call until a second factor is enrolled (DESIGN §6).
+  // The back office refuses every call until a second factor is enrolled.
   if (user && !user.twoFactorEnabled) return <Navigate to="/admin/two-factor" replace />;
 
   const navigation = (

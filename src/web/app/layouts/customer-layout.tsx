@@ -23,7 +23,7 @@ import { useAuthActions, useSession } from "@/lib/session.ts";
 
 type MenuItem = { to: string; label: string; icon: LucideIcon };
 
-// Spec §2.7, in the spec's order; the bottom bar on phones holds the first five.
+// The customer menu, in this order; the bottom bar on phones holds the first five.
 const menu: readonly MenuItem[] = [
   { to: "/profile", label: "Profile", icon: UserRound },
   { to: "/verification", label: "Verification", icon: ShieldCheck },
@@ -35,7 +35,7 @@ const menu: readonly MenuItem[] = [
 ];
 const bottomBarItemCount = 5;
 
-/** The signed-in customer's frame (spec §2.7): header with logo and log out, side menu, bottom bar below 768 px. */
+/** The signed-in customer's frame (docs/product.md, Customer area): header with logo and log out, side menu, bottom bar below 768 px. */
 export default function CustomerLayout() {
   const { user } = useSession();
   const { signOut } = useAuthActions();
@@ -129,8 +129,8 @@ export default function CustomerLayout() {
 }
 
 /**
- * Below 768 px the bottom bar has room for five items only: this menu (spec §4 "Mobile menu: open
- * or closed") lists all seven, so Transactions and SIMs stay one tap away. It closes on a choice.
+ * Below 768 px the bottom bar has room for five items only: this menu (open or closed) lists all
+ * seven, so Transactions and SIMs stay one tap away. It closes on a choice.
  */
 function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (

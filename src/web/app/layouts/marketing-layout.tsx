@@ -8,7 +8,7 @@ import { TelegramIcon } from "@/components/marketing/telegram-icon.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 
-// Spec §2.2: the landing page's in-page sections, reachable from every public page.
+// The landing page's in-page sections, reachable from every public page.
 const sectionLinks = [
   { to: "/#features", label: "Features" },
   { to: "/#how-it-works", label: "How it Works" },
@@ -50,7 +50,7 @@ const footerGroups = [
 
 const mobileMenuId = "marketing-mobile-menu";
 
-/** The public site's frame (spec §2.2): a fixed top bar (a side menu below 768 px), the page, and the footer. */
+/** The public site's frame (docs/product.md, Public site): a fixed top bar (a side menu below 768 px), the page, and the footer. */
 export default function MarketingLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);

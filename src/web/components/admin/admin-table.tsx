@@ -77,7 +77,7 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
   );
 }
 
-const wideQuery = "(min-width: 768px)"; // spec §9: the mobile breakpoint
+const wideQuery = "(min-width: 768px)"; // the mobile breakpoint
 
 function subscribeToWidth(onChange: () => void): () => void {
   const query = window.matchMedia(wideQuery);

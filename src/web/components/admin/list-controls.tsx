@@ -81,7 +81,7 @@ export function FilterButtons<T extends string>({
   );
 }
 
-/** "Showing 11–20 of 34" and, when there is more than one page, the pager (spec §2.17). */
+/** "Showing 11–20 of 34" and, when there is more than one page, the pager. */
 export function ListFooter({
   page,
   pageSize,
@@ -124,7 +124,7 @@ export function ListToolbar({ children, className }: { children: ReactNode; clas
 
 /**
  * The text of a search box and its setter; `apply` gets the trimmed text once typing pauses
- * (the list then asks the server, spec §2.17 "debounced, server-side").
+ * (the list then asks the server).
  */
 export function useSearchBox(current: string, apply: (q: string) => void): [string, (text: string) => void] {
   const [text, setText] = useState(current);

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 
-/** An admin's one-time recovery codes, shown once, in two columns (DESIGN §6). */
+/** An admin's one-time recovery codes, shown once, in two columns. */
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
     <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg border bg-slate-50 p-3 font-mono text-sm">

@@ -1,7 +1,7 @@
-// The customer area's reads and writes (DESIGN §7). Query keys start with the names in
+// The customer area's reads and writes (docs/architecture.md, HTTP API › Customer). Query keys start with the names in
 // live-updates.ts, so a server event about a table refreshes every screen that shows it.
 // Two requests need more than apiRequest offers: money-creating posts carry an Idempotency-Key
-// (DESIGN §1.3), and document uploads report their progress (spec §4 "Upload slot").
+// (docs/architecture.md, Money rules), and document uploads report their progress.
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
 import type { ApiErrorBody } from "../../../shared/api-error.ts";
@@ -18,7 +18,7 @@ export type DepositInfo = { network: string; address: string; rate: string; minU
 export type TransactionPage = { items: TransactionDto[]; total: number; page: number; pageSize: number };
 export type TransactionFilter = "all" | "deposit" | "withdraw";
 
-/** Spec §9: customer transactions are listed five to a page. */
+/** Customer transactions are listed five to a page. */
 export const transactionsPageSize = 5;
 
 const networkErrorMessage = "Could not reach Nexapay. Check your connection and try again.";
@@ -188,7 +188,7 @@ export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** The <reason> of spec §8's 'Failed to … : <reason>' toasts: the server's message, or why it could not be reached. */
+/** The <reason> of the 'Failed to … : <reason>' toasts: the server's message, or why it could not be reached. */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError && error.message.trim() !== "") return error.message;
   return "Unknown error";

@@ -1,8 +1,8 @@
-// How the customer area writes dates, amounts and transaction details (spec §2.11, §3, §9).
+// How the customer area writes dates, amounts and transaction details.
 // Amounts stay decimal strings until money.ts turns them into bigint minor units: never a float.
 import { bdtForUsdt, displayBdt, isBdtAmount, isUsdtAmount, parseBdt, parseRate, parseUsdt } from "../../../shared/money.ts";
 
-// Spec §9: "en-US short month with time", e.g. 'Nov 21, 2026, 2:05 PM'.
+// US English, short month, with the time: e.g. 'Nov 21, 2026, 2:05 PM'.
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
@@ -32,7 +32,7 @@ export function bdtText(amount: string): string {
   return isBdtAmount(amount) ? displayBdt(parseBdt(amount)) : `${amount} BDT`;
 }
 
-/** Spec §3: the reference is shown as Method, 'Not specified' when empty. */
+/** The reference is shown as Method, 'Not specified' when empty. */
 export function methodText(reference: string | null): string {
   return reference === null || reference.trim() === "" ? "Not specified" : reference;
 }

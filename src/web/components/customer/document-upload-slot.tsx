@@ -16,13 +16,13 @@ import { cn } from "@/lib/class-names.ts";
 import { failureReason, uploadDocument } from "./customer-api.ts";
 import { fileSizeText, formatDateTime } from "./customer-format.ts";
 
-// Spec §8.
+// The screen's messages (docs/product.md, Messages).
 const uploadedMessage = "Document uploaded successfully";
 const uploadFailedMessage = "Failed to upload document";
 
 type Chosen = { file: File; previewUrl: string };
 
-/** The same checks the server makes (DESIGN §6), so a wrong file is refused before it is sent. */
+/** The same checks the server makes, so a wrong file is refused before it is sent. */
 export function documentFileProblem(file: File): string | null {
   if (!(documentContentTypes as readonly string[]).includes(file.type)) return verificationMessages.notAnImage;
   if (file.size > documentSizeBytesMax) return verificationMessages.tooLarge;
@@ -31,7 +31,7 @@ export function documentFileProblem(file: File): string | null {
 }
 
 /**
- * One side of one identity document (spec §4 "Upload slot"): empty → file selected (preview) →
+ * One side of one identity document: empty → file selected (preview) →
  * uploading (progress bar) → uploaded (thumbnail from the private URL, replaceable).
  */
 export function DocumentUploadSlot({

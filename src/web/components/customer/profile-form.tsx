@@ -15,7 +15,7 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 import { updateProfile } from "./customer-api.ts";
 
-// Spec §2.13, §8.
+// The screen's messages (docs/product.md, Messages).
 const savedMessage = "Profile updated successfully";
 const saveFailedMessage = "Failed to update profile";
 const fieldNames = ["fullName", "phone", "address", "documentNumber"] as const;

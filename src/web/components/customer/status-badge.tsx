@@ -9,7 +9,7 @@ type SimStatus = (typeof simStatuses)[number];
 
 // An icon beside each word: the status is never told by colour alone (WCAG 1.4.1).
 
-/** Spec §2.11: rejected is shown in red. */
+/** Rejected is shown in red. */
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
   if (status === "completed")
     return (
@@ -56,7 +56,7 @@ export function SimStatusBadge({ status }: { status: SimStatus }) {
   );
 }
 
-/** Spec §4: none reads 'Not Verified', approved 'Verified'. */
+/** None reads 'Not Verified', approved 'Verified'. */
 export const verificationStatusLabels: Record<VerificationStatus, string> = {
   none: "Not Verified",
   pending: "Pending",

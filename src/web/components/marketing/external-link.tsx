@@ -14,7 +14,7 @@ export function ExternalLink({ children, ...props }: Omit<ComponentProps<"a">, "
   );
 }
 
-/** Our external chat (spec §1: 'Contact Sales' / 'Contact us on Telegram'), in a new tab. */
+/** Our external chat ('Contact Sales', 'Contact us on Telegram'), in a new tab. */
 export function ChatLink(props: Omit<ComponentProps<"a">, "target" | "rel" | "href">) {
   const { chatUrl } = usePublicContact();
   return <ExternalLink href={chatUrl} {...props} />;

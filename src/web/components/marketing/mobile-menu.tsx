@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { CloseIcon } from "./home-icons.ts";
 
 /**
- * The slide-in side menu of the public site below 768 px (spec §2.2). A modal dialog: focus moves
+ * The slide-in side menu of the public site below 768 px. A modal dialog: focus moves
  * in and stays in while it is open, Escape, the close button or a tap outside close it, and the
  * page behind does not scroll. It stays mounted (inert and hidden when closed) so it can slide.
  */

@@ -1,4 +1,4 @@
-// The 18 'trusted by' logos of the landing page (spec §2.2, §9). The companies are fictional; each
+// The 18 'trusted by' logos of the landing page. The companies are fictional; each
 // logo is our own drawing in public/logos/, served from our origin (the CSP allows no other).
 const partners = [
   { slug: "aurobay", name: "Aurobay" },

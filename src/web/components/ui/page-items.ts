@@ -1,4 +1,4 @@
-// Which page buttons a pager shows (spec §2.11, §2.17): the first page, the last page and the
+// Which page buttons a pager shows: the first page, the last page and the
 // neighbours of the current one, with an ellipsis for each gap. A gap of a single page shows that
 // page instead: an ellipsis standing for one number hides nothing and saves no room.
 
