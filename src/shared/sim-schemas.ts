@@ -30,4 +30,6 @@ export const simMessages = {
   activeCannotBeDeleted: "Active SIMs cannot be deleted",
   alreadyRegistered: "This phone number is already registered",
   notFound: "SIM not found",
+  /** A decision an admin (or another admin a moment earlier) already made: 409. */
+  alreadyDecided: { active: "This SIM is already active.", rejected: "This SIM is already rejected." },
 } as const;

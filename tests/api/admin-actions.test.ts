@@ -425,6 +425,47 @@ describe("SIMs: approve, reject, delete (PATCH and DELETE /api/admin/sims/:id)",
     );
   });
 
+  test("approving twice → the second is 409 'This SIM is already active.' and writes no audit entry; rejecting twice likewise", async () => {
+    const a = await pendingSim();
+    expect((await setStatus(a, { status: "active" })).statusCode).toBe(200);
+    const auditBefore = await totalAuditRows();
+    expectError(await setStatus(a, { status: "active" }), 409, { code: "CONFLICT", message: "This SIM is already active." });
+    expect(await simStatus(a)).toBe("active");
+    expect(await auditCount(t, "sim.approved", a)).toBe(1);
+    expect(await totalAuditRows()).toBe(auditBefore);
+
+    const b = await pendingSim();
+    expect((await setStatus(b, { status: "rejected" })).statusCode).toBe(200);
+    expectError(await setStatus(b, { status: "rejected" }), 409, { code: "CONFLICT", message: "This SIM is already rejected." });
+    expect(await simStatus(b)).toBe("rejected");
+    expect(await auditCount(t, "sim.rejected", b)).toBe(1);
+  });
+
+  test("like a verification, a decided SIM can be decided the other way: active → rejected → active, an audit entry each", async () => {
+    const id = await pendingSim();
+    for (const status of ["active", "rejected", "active"] as const) {
+      const response = await setStatus(id, { status });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ id, status });
+      expect(await simStatus(id)).toBe(status);
+    }
+    expect(await auditCount(t, "sim.approved", id)).toBe(2);
+    expect(await auditCount(t, "sim.rejected", id)).toBe(1);
+  });
+
+  test("two admins approving the same SIM at once: one 200, one 409, one audit entry", async () => {
+    const second = await signUpAdmin(t);
+    const id = await pendingSim();
+    const responses = await Promise.all(
+      [admin, second].map((who) => who.browser.request("PATCH", `/api/admin/sims/${id}`, { json: { status: "active" } })),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const refused = responses.find((response) => response.statusCode === 409);
+    expect(refused && errorOf(refused)).toEqual({ code: "CONFLICT", message: "This SIM is already active." });
+    expect(await simStatus(id)).toBe("active");
+    expect(await auditCount(t, "sim.approved", id)).toBe(1);
+  });
+
   test("delete → 204 and an audit entry with what was removed; deleting it again → 404", async () => {
     const id = await pendingSim();
     expect((await setStatus(id, { status: "active" })).statusCode).toBe(200);

@@ -221,6 +221,8 @@ describe("SIMs: no admin approves, rejects or deletes their own through the back
     const approved = await setStatus(other, id, "active");
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toEqual({ id, status: "active" });
+    // Their own SIM is a 403 whatever its status: approving it again is not the 409 another admin gets.
+    await expectRefusedAndUnchanged(self, () => setStatus(self, id, "active"));
     await expectRefusedAndUnchanged(self, () => setStatus(self, id, "rejected"));
     await expectRefusedAndUnchanged(self, () => remove(self, id));
     expect((await remove(other, id)).statusCode).toBe(204);

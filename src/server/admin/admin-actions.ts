@@ -1,5 +1,6 @@
 // What admins change, other than money (which goes through wallet/ledger.ts). Each change and its
 // audit entry commit together: every admin action is in audit_log.
+import assert from "node:assert/strict";
 import { and, eq, ne } from "drizzle-orm";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import { simMessages } from "../../shared/sim-schemas.ts";
@@ -80,17 +81,20 @@ export async function updateUserProfileAsAdmin(db: Db, input: Actor & { userId: 
 }
 
 /**
- * The SIM's owner is only known from its row, so "not the admin's own" is part of the update itself
- * (no race between a check and the change); what changed nothing is then told apart.
+ * Like a verification: active may be set on any SIM that is not active, rejected on any that is not
+ * rejected. The SIM's owner is only known from its row, so "not the admin's own" and "not already
+ * that status" are both part of the conditional update itself (no race between a check and the
+ * change): a repeated decision, or two admins deciding at once, changes the row and writes an audit
+ * entry once; the other is a 409. What changed nothing is then told apart.
  */
 export async function setSimStatus(db: Db, input: Actor & { simId: string; status: "active" | "rejected" }): Promise<void> {
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(sims)
       .set({ status: input.status })
-      .where(and(eq(sims.id, input.simId), ne(sims.userId, input.adminId)))
+      .where(and(eq(sims.id, input.simId), ne(sims.status, input.status), ne(sims.userId, input.adminId)))
       .returning();
-    if (!updated) throw await simNotDecidableError(tx, input.simId);
+    if (!updated) throw await simNotDecidableError(tx, input);
     await writeAudit(tx, {
       actorId: input.adminId,
       action: input.status === "active" ? "sim.approved" : "sim.rejected",
@@ -110,7 +114,7 @@ export async function deleteSimAsAdmin(db: Db, input: Actor & { simId: string })
       .delete(sims)
       .where(and(eq(sims.id, input.simId), ne(sims.userId, input.adminId)))
       .returning();
-    if (!deleted) throw await simNotDecidableError(tx, input.simId);
+    if (!deleted) throw await simNotDecidableError(tx, input);
     await writeAudit(tx, {
       actorId: input.adminId,
       action: "sim.deleted",
@@ -123,10 +127,17 @@ export async function deleteSimAsAdmin(db: Db, input: Actor & { simId: string })
   });
 }
 
-/** Nothing matched id and "not the admin's own": an unknown SIM is a 404, otherwise it is the admin's own. */
-async function simNotDecidableError(db: Db, simId: string): Promise<AppError> {
-  const [exists] = await db.select({ id: sims.id }).from(sims).where(eq(sims.id, simId));
-  return exists ? ownAccountError() : new AppError(404, errorCodes.notFound, simMessages.notFound);
+/**
+ * Why a conditional update or delete of a SIM changed nothing: an unknown SIM is a 404; the admin's
+ * own is a 403 whatever its status; anyone else's already had the status a decision asked for, a
+ * 409 (a delete has no other condition, so it cannot miss a SIM that exists and is not theirs).
+ */
+async function simNotDecidableError(db: Db, input: { simId: string; adminId: string; status?: "active" | "rejected" }): Promise<AppError> {
+  const [existing] = await db.select({ userId: sims.userId }).from(sims).where(eq(sims.id, input.simId));
+  if (!existing) return new AppError(404, errorCodes.notFound, simMessages.notFound);
+  if (existing.userId === input.adminId) return ownAccountError();
+  assert(input.status, "only a decision on a SIM can change nothing on a SIM that exists and is not the admin's own");
+  return new AppError(409, errorCodes.conflict, simMessages.alreadyDecided[input.status]);
 }
 
 /**

@@ -17,6 +17,7 @@ import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatShortDate } from "./admin-format.ts";
+import { isAlreadyDecided } from "./sim-decision.ts";
 
 type AdminSim = z.infer<typeof adminSimSchema>;
 
@@ -46,7 +47,11 @@ export default function AdminSimsPage() {
     mutationFn: (input: { id: string; status: "active" | "rejected" }) =>
       adminApi.patch(`/api/admin/sims/${input.id}`, { status: input.status }),
     onSuccess: (_answer, input) => toast.success(input.status === "active" ? "SIM approved successfully!" : "SIM rejected successfully!"),
-    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to update SIM status"),
+    onError: (error) => {
+      // Already decided (another admin, or another tab, was first): say so; the refresh shows it.
+      if (isAlreadyDecided(error)) toast.warning(error.message);
+      else toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to update SIM status");
+    },
     onSettled: refresh,
   });
 
