@@ -1,5 +1,6 @@
 // POST /api/contact (docs/product.md, Contact page: the message is really stored) and the public contact
 // settings. Public and unauthenticated, so validated, bounded and rate-limited per IP.
+import assert from "node:assert/strict";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,7 +24,8 @@ export function registerContactRoutes(app: FastifyInstance, deps: { db: Db; conf
         .insert(contactMessages)
         .values({ name, email, company: company ?? null, subject, message })
         .returning({ id: contactMessages.id });
-      return reply.status(201).send({ id: stored!.id });
+      assert(stored, "an insert without ON CONFLICT answers its row or throws");
+      return reply.status(201).send({ id: stored.id });
     },
   );
 

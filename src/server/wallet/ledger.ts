@@ -1,6 +1,7 @@
 // Every way money moves (docs/architecture.md, Money rules). Each function is one database transaction: the status change,
 // the balance change, the ledger entry, the audit entry and the event commit together or not at all.
 // Functions take the database handle first so they run the same on PGlite and PostgreSQL.
+import assert from "node:assert/strict";
 import { and, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "../../shared/money.ts";
@@ -76,8 +77,14 @@ export async function createDeposit(
     const replay = await findReplay(tx, values);
     if (replay) return replay;
     const [created] = await tx.insert(transactions).values(values).onConflictDoNothing().returning();
-    // A parallel request with the same key won the insert: answer what it created.
-    if (!created) return (await findReplay(tx, values))!;
+    if (!created) {
+      // A parallel request with the same key won the insert: answer what it created. The only
+      // unique key an insert with a random id can hit is (user, idempotency key), and the winner
+      // has committed once the insert gives way, so its row is there to be read.
+      const winner = await findReplay(tx, values);
+      assert(winner, "an insert that gave way to a parallel one finds that one's row");
+      return winner;
+    }
     await writeAudit(tx, {
       actorId: input.userId,
       action: "transaction.deposit_requested",
@@ -135,15 +142,16 @@ export async function createWithdrawal(
       }
     }
     const [created] = await tx.insert(transactions).values(values).returning();
+    assert(created, "an insert without ON CONFLICT answers its row or throws");
     await writeAudit(tx, {
       actorId: input.userId,
       action: "transaction.withdrawal_requested",
       targetType: "transaction",
-      targetId: created!.id,
+      targetId: created.id,
       details: { amount: formatBdt(input.amountPoisha), reference: values.reference },
     });
-    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created!.id });
-    return { transaction: created!, replayed: false };
+    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created.id });
+    return { transaction: created, replayed: false };
   });
 }
 
@@ -161,6 +169,11 @@ async function findReplay(
     .from(transactions)
     .where(and(eq(transactions.userId, values.userId), eq(transactions.idempotencyKey, values.idempotencyKey)));
   if (!existing) return null;
+  // Only a broken query could answer another user's row or another key; a client's mismatch is below.
+  assert(
+    existing.userId === values.userId && existing.idempotencyKey === values.idempotencyKey,
+    "a replay is the same user's, with the same key",
+  );
   const same = existing.type === values.type && existing.amountMinor === values.amountMinor && existing.reference === values.reference;
   if (!same) throw new AppError(409, errorCodes.idempotencyConflict, messages.idempotencyConflict);
   return { transaction: existing, replayed: true };
@@ -321,7 +334,8 @@ export async function adjustBalance(
       })
       .returning();
     const delta = input.direction === "add" ? input.amountPoisha : -input.amountPoisha;
-    const balanceAfter = await postToLedger(tx, created!, delta);
+    assert(created, "an insert without ON CONFLICT answers its row or throws");
+    const balanceAfter = await postToLedger(tx, created, delta);
     await writeAudit(tx, {
       actorId: input.adminId,
       action: "balance.adjusted",
@@ -331,18 +345,35 @@ export async function adjustBalance(
         direction: input.direction,
         amount: formatBdt(input.amountPoisha),
         note: input.note,
-        transactionId: created!.id,
+        transactionId: created.id,
         balanceAfter: formatBdt(balanceAfter),
       },
       ...(input.ip ? { ip: input.ip } : {}),
     });
-    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created!.id });
-    return created!;
+    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created.id });
+    return created;
   });
 }
 
-/** Moves the balance and writes the ledger entry; a balance below zero aborts the transaction. */
+/**
+ * Moves the balance and writes the ledger entry; a balance below zero aborts the transaction. The
+ * profile row is locked and read first, so the balance it holds before is the one the update
+ * starts from, and the entry's balance after can be checked against it.
+ */
 async function postToLedger(db: Db, transaction: TransactionRow, deltaPoisha: bigint): Promise<bigint> {
+  // What only a bug in a caller could break; `npm run ledger:check` would find it afterwards.
+  assert.equal(transaction.status, "completed", "only a completed transaction moves money");
+  assert.equal(
+    deltaPoisha,
+    transaction.type === "deposit" ? transaction.amountMinor : -transaction.amountMinor,
+    "a ledger entry moves exactly its transaction's amount, up for a deposit and down for a withdrawal",
+  );
+  const [before] = await db
+    .select({ balance: profiles.balanceMinor })
+    .from(profiles)
+    .where(eq(profiles.id, transaction.userId))
+    .for("update");
+  if (!before) throw new AppError(404, errorCodes.notFound, "User not found");
   let balanceAfter: bigint;
   try {
     const [updated] = await db
@@ -350,7 +381,7 @@ async function postToLedger(db: Db, transaction: TransactionRow, deltaPoisha: bi
       .set({ balanceMinor: sql`${profiles.balanceMinor} + ${deltaPoisha.toString()}::bigint` })
       .where(eq(profiles.id, transaction.userId))
       .returning({ balance: profiles.balanceMinor });
-    if (!updated) throw new AppError(404, errorCodes.notFound, "User not found");
+    assert(updated, "the profile row locked above is still there");
     balanceAfter = updated.balance;
   } catch (error) {
     if (isCheckViolation(error)) {
@@ -358,6 +389,7 @@ async function postToLedger(db: Db, transaction: TransactionRow, deltaPoisha: bi
     }
     throw error;
   }
+  assert.equal(balanceAfter, before.balance + deltaPoisha, "balance after = balance before + delta");
   await db.insert(ledgerEntries).values({
     userId: transaction.userId,
     transactionId: transaction.id,
