@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 
 // Modules of `/` that share one chunk (see codeSplitting below).
 const marketingHomeModules =
-  /src\/(?:web\/app\/layouts\/marketing-layout|web\/marketing\/landing-page|web\/components\/marketing\/(?:external-link|use-public-contact|mobile-menu|telegram-icon|home-icons|page-section|section-heading|feature-grid|partner-logos|use-hash-scroll)|shared\/public-contact)\.tsx?$/;
+  /src\/(?:web\/app\/layouts\/marketing-layout|web\/features\/marketing\/landing-page|web\/features\/marketing\/components\/(?:external-link|use-public-contact|mobile-menu|telegram-icon|home-icons|page-section|section-heading|feature-grid|partner-logos|use-hash-scroll)|shared\/public-contact)\.tsx?$/;
 
 // The web app lives in src/web and is built into dist/web, which the Fastify server serves.
 // `npm run dev` runs this dev server on :5173 and forwards /api to the API on :3000.

@@ -13,49 +13,49 @@ const CustomerLayout = lazy(() => import("./layouts/customer-layout.tsx"));
 const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
 
 // Public site
-const LandingPage = lazy(() => import("@/marketing/landing-page.tsx"));
-const PaymentProcessingPage = lazy(() => import("@/marketing/payment-processing-page.tsx"));
-const OnlineCheckoutPage = lazy(() => import("@/marketing/online-checkout-page.tsx"));
-const InvoicingPage = lazy(() => import("@/marketing/invoicing-page.tsx"));
-const SubscriptionsPage = lazy(() => import("@/marketing/subscriptions-page.tsx"));
-const PointOfSalePage = lazy(() => import("@/marketing/point-of-sale-page.tsx"));
-const DocumentationPage = lazy(() => import("@/marketing/documentation-page.tsx"));
-const ApiReferencePage = lazy(() => import("@/marketing/api-reference-page.tsx"));
-const SupportPage = lazy(() => import("@/marketing/support-page.tsx"));
-const PartnersPage = lazy(() => import("@/marketing/partners-page.tsx"));
-const BlogPage = lazy(() => import("@/marketing/blog-page.tsx"));
-const AboutPage = lazy(() => import("@/marketing/about-page.tsx"));
-const CareersPage = lazy(() => import("@/marketing/careers-page.tsx"));
-const PressPage = lazy(() => import("@/marketing/press-page.tsx"));
-const ContactPage = lazy(() => import("@/marketing/contact-page.tsx"));
-const LegalPage = lazy(() => import("@/marketing/legal-page.tsx"));
+const LandingPage = lazy(() => import("@/features/marketing/landing-page.tsx"));
+const PaymentProcessingPage = lazy(() => import("@/features/marketing/payment-processing-page.tsx"));
+const OnlineCheckoutPage = lazy(() => import("@/features/marketing/online-checkout-page.tsx"));
+const InvoicingPage = lazy(() => import("@/features/marketing/invoicing-page.tsx"));
+const SubscriptionsPage = lazy(() => import("@/features/marketing/subscriptions-page.tsx"));
+const PointOfSalePage = lazy(() => import("@/features/marketing/point-of-sale-page.tsx"));
+const DocumentationPage = lazy(() => import("@/features/marketing/documentation-page.tsx"));
+const ApiReferencePage = lazy(() => import("@/features/marketing/api-reference-page.tsx"));
+const SupportPage = lazy(() => import("@/features/marketing/support-page.tsx"));
+const PartnersPage = lazy(() => import("@/features/marketing/partners-page.tsx"));
+const BlogPage = lazy(() => import("@/features/marketing/blog-page.tsx"));
+const AboutPage = lazy(() => import("@/features/marketing/about-page.tsx"));
+const CareersPage = lazy(() => import("@/features/marketing/careers-page.tsx"));
+const PressPage = lazy(() => import("@/features/marketing/press-page.tsx"));
+const ContactPage = lazy(() => import("@/features/marketing/contact-page.tsx"));
+const LegalPage = lazy(() => import("@/features/marketing/legal-page.tsx"));
 
 // Sign-in screens
-const LoginPage = lazy(() => import("@/auth/login-page.tsx"));
-const SignupPage = lazy(() => import("@/auth/signup-page.tsx"));
-const ForgotPasswordPage = lazy(() => import("@/auth/forgot-password-page.tsx"));
-const ResetPasswordPage = lazy(() => import("@/auth/reset-password-page.tsx"));
+const LoginPage = lazy(() => import("@/features/auth/login-page.tsx"));
+const SignupPage = lazy(() => import("@/features/auth/signup-page.tsx"));
+const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-page.tsx"));
+const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page.tsx"));
 
 // Customer area
-const DashboardPage = lazy(() => import("@/customer/dashboard-page.tsx"));
-const ProfilePage = lazy(() => import("@/customer/profile-page.tsx"));
-const VerificationPage = lazy(() => import("@/customer/verification-page.tsx"));
-const DepositPage = lazy(() => import("@/customer/deposit-page.tsx"));
-const WithdrawPage = lazy(() => import("@/customer/withdraw-page.tsx"));
-const TransactionsPage = lazy(() => import("@/customer/transactions-page.tsx"));
-const SimsPage = lazy(() => import("@/customer/sims-page.tsx"));
+const DashboardPage = lazy(() => import("@/features/customer/dashboard-page.tsx"));
+const ProfilePage = lazy(() => import("@/features/customer/profile-page.tsx"));
+const VerificationPage = lazy(() => import("@/features/customer/verification-page.tsx"));
+const DepositPage = lazy(() => import("@/features/customer/deposit-page.tsx"));
+const WithdrawPage = lazy(() => import("@/features/customer/withdraw-page.tsx"));
+const TransactionsPage = lazy(() => import("@/features/customer/transactions-page.tsx"));
+const SimsPage = lazy(() => import("@/features/customer/sims-page.tsx"));
 
 // Admin area
-const AdminLoginPage = lazy(() => import("@/admin/admin-login-page.tsx"));
-const MakeAdminPage = lazy(() => import("@/admin/make-admin-page.tsx"));
-const AdminDashboardPage = lazy(() => import("@/admin/admin-dashboard-page.tsx"));
-const AdminUsersPage = lazy(() => import("@/admin/admin-users-page.tsx"));
-const AdminTransactionsPage = lazy(() => import("@/admin/admin-transactions-page.tsx"));
-const AdminVerificationsPage = lazy(() => import("@/admin/admin-verifications-page.tsx"));
-const AdminSimsPage = lazy(() => import("@/admin/admin-sims-page.tsx"));
-const AdminSettingsPage = lazy(() => import("@/admin/admin-settings-page.tsx"));
-const AdminAuditLogPage = lazy(() => import("@/admin/admin-audit-log-page.tsx"));
-const AdminTwoFactorPage = lazy(() => import("@/admin/admin-two-factor-page.tsx"));
+const AdminLoginPage = lazy(() => import("@/features/admin/admin-login-page.tsx"));
+const MakeAdminPage = lazy(() => import("@/features/admin/make-admin-page.tsx"));
+const AdminDashboardPage = lazy(() => import("@/features/admin/admin-dashboard-page.tsx"));
+const AdminUsersPage = lazy(() => import("@/features/admin/admin-users-page.tsx"));
+const AdminTransactionsPage = lazy(() => import("@/features/admin/admin-transactions-page.tsx"));
+const AdminVerificationsPage = lazy(() => import("@/features/admin/admin-verifications-page.tsx"));
+const AdminSimsPage = lazy(() => import("@/features/admin/admin-sims-page.tsx"));
+const AdminSettingsPage = lazy(() => import("@/features/admin/admin-settings-page.tsx"));
+const AdminAuditLogPage = lazy(() => import("@/features/admin/admin-audit-log-page.tsx"));
+const AdminTwoFactorPage = lazy(() => import("@/features/admin/admin-two-factor-page.tsx"));
 
 function RootLayout() {
   return (

@@ -15,7 +15,7 @@ import {
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { onAdminSessionProblem } from "@/components/admin/admin-api.ts";
+import { onAdminSessionProblem } from "@/features/admin/admin-api.ts";
 import { LogoMark } from "@/components/logo.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";

@@ -1,10 +1,10 @@
 import { Suspense, useCallback, useRef, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { Logo } from "@/components/logo.tsx";
-import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
-import { MenuIcon } from "@/components/marketing/home-icons.ts";
-import { MobileMenu } from "@/components/marketing/mobile-menu.tsx";
-import { TelegramIcon } from "@/components/marketing/telegram-icon.tsx";
+import { ChatLink, SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
+import { MenuIcon } from "@/features/marketing/components/home-icons.ts";
+import { MobileMenu } from "@/features/marketing/components/mobile-menu.tsx";
+import { TelegramIcon } from "@/features/marketing/components/telegram-icon.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 

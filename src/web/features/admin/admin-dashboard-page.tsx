@@ -3,8 +3,8 @@ import { ArrowDownToLine, ArrowUpFromLine, Clock, type LucideIcon, UserCheck, Us
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
-import type { adminStatsSchema } from "../../shared/admin-schemas.ts";
-import { adminApi } from "@/components/admin/admin-api.ts";
+import type { adminStatsSchema } from "../../../shared/admin-schemas.ts";
+import { adminApi } from "@/features/admin/admin-api.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
@@ -13,7 +13,7 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount } from "./admin-format.ts";
 
 // recharts is large: only this card loads it, so the other admin screens stay light.
-const VolumeChart = lazy(() => import("./admin-volume-chart.tsx"));
+const VolumeChart = lazy(() => import("./components/admin-volume-chart.tsx"));
 
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

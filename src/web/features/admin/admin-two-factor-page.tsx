@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import { CopyButton, RecoveryCodeList } from "@/components/admin/recovery-codes.tsx";
+import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";

@@ -3,19 +3,19 @@ import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
-import type { adminVerificationSchema } from "../../shared/admin-schemas.ts";
-import { adminApi, withQuery, type PageOf } from "@/components/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/components/admin/admin-table.tsx";
-import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/components/admin/list-controls.tsx";
-import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/components/admin/own-account.tsx";
-import { StatusBadge } from "@/components/admin/status-badge.tsx";
-import { useListParams } from "@/components/admin/use-list-params.ts";
+import type { adminVerificationSchema } from "../../../shared/admin-schemas.ts";
+import { adminApi, withQuery, type PageOf } from "@/features/admin/admin-api.ts";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
+import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
+import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
+import { StatusBadge } from "@/features/admin/components/status-badge.tsx";
+import { useListParams } from "@/features/admin/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatShortDate, underscoresAsSpaces } from "./admin-format.ts";
-import { UserProfileDialog, type ProfileTarget } from "./user-profile-dialog.tsx";
-import { VerificationDocumentsDialog, type DocumentsTarget } from "./verification-documents-dialog.tsx";
+import { UserProfileDialog, type ProfileTarget } from "./components/user-profile-dialog.tsx";
+import { VerificationDocumentsDialog, type DocumentsTarget } from "./components/verification-documents-dialog.tsx";
 
 type AdminVerification = z.infer<typeof adminVerificationSchema>;
 

@@ -11,9 +11,9 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { walletQuery } from "@/components/customer/customer-api.ts";
-import { bdtText } from "@/components/customer/customer-format.ts";
-import { TransactionListItem } from "@/components/customer/transaction-list-item.tsx";
+import { walletQuery } from "@/features/customer/customer-api.ts";
+import { bdtText } from "@/features/customer/customer-format.ts";
+import { TransactionListItem } from "@/features/customer/components/transaction-list-item.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";

@@ -4,10 +4,10 @@ import { CircleAlert, Clock, Copy, Layers, Network, Repeat } from "lucide-react"
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { depositRequestSchema, type TransactionDto } from "../../shared/wallet-schemas.ts";
-import { depositInfoQuery, failureReason, isSignedOut, postIdempotent, useIdempotencyKey } from "@/components/customer/customer-api.ts";
-import { bdtForUsdtText } from "@/components/customer/customer-format.ts";
-import { DepositQrCode } from "@/components/customer/deposit-qr-code.tsx";
+import { depositRequestSchema, type TransactionDto } from "../../../shared/wallet-schemas.ts";
+import { depositInfoQuery, failureReason, isSignedOut, postIdempotent, useIdempotencyKey } from "@/features/customer/customer-api.ts";
+import { bdtForUsdtText } from "@/features/customer/customer-format.ts";
+import { DepositQrCode } from "@/features/customer/components/deposit-qr-code.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";

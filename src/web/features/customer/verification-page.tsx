@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CircleCheck, CircleDashed, CircleX, Clock, UserRoundPen, type LucideIcon } from "lucide-react";
 import { useState } from "react";
-import { messages } from "../../shared/api-error.ts";
-import type { VerificationStatus } from "../../shared/profile-schemas.ts";
+import { messages } from "../../../shared/api-error.ts";
+import type { VerificationStatus } from "../../../shared/profile-schemas.ts";
 import {
   documentTypes,
   sidesOf,
@@ -10,11 +10,11 @@ import {
   type DocumentSide,
   type DocumentType,
   type VerificationDto,
-} from "../../shared/verification-schemas.ts";
-import { meQuery, verificationQuery } from "@/components/customer/customer-api.ts";
-import { DocumentUploadSlot } from "@/components/customer/document-upload-slot.tsx";
-import { ProfileForm } from "@/components/customer/profile-form.tsx";
-import { VerificationStatusBadge } from "@/components/customer/status-badge.tsx";
+} from "../../../shared/verification-schemas.ts";
+import { meQuery, verificationQuery } from "@/features/customer/customer-api.ts";
+import { DocumentUploadSlot } from "@/features/customer/components/document-upload-slot.tsx";
+import { ProfileForm } from "@/features/customer/components/profile-form.tsx";
+import { VerificationStatusBadge } from "@/features/customer/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";

@@ -4,9 +4,9 @@ import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucid
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { withdrawalRequestSchema, withdrawalWalletTypes, type TransactionDto } from "../../shared/wallet-schemas.ts";
-import { failureReason, isSignedOut, postIdempotent, useIdempotencyKey, walletQuery } from "@/components/customer/customer-api.ts";
-import { bdtText } from "@/components/customer/customer-format.ts";
+import { withdrawalRequestSchema, withdrawalWalletTypes, type TransactionDto } from "../../../shared/wallet-schemas.ts";
+import { failureReason, isSignedOut, postIdempotent, useIdempotencyKey, walletQuery } from "@/features/customer/customer-api.ts";
+import { bdtText } from "@/features/customer/customer-format.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";

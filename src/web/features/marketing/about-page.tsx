@@ -1,11 +1,11 @@
 import { Building2, Eye, HeartHandshake, Scale, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { CallToAction, ctaPrimaryClass, ctaSecondaryClass } from "@/components/marketing/call-to-action.tsx";
-import { SignUpButton } from "@/components/marketing/cta-buttons.tsx";
-import { FeatureGrid, type FeatureItem } from "@/components/marketing/feature-grid.tsx";
-import { PageSection } from "@/components/marketing/page-section.tsx";
+import { CallToAction, ctaPrimaryClass, ctaSecondaryClass } from "@/features/marketing/components/call-to-action.tsx";
+import { SignUpButton } from "@/features/marketing/components/cta-buttons.tsx";
+import { FeatureGrid, type FeatureItem } from "@/features/marketing/components/feature-grid.tsx";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const values: readonly FeatureItem[] = [
   {

@@ -1,9 +1,9 @@
 import { FileJson } from "lucide-react";
 import { Link } from "react-router";
-import { CallToAction } from "@/components/marketing/call-to-action.tsx";
-import { ChatButton, SignUpButton } from "@/components/marketing/cta-buttons.tsx";
-import { PageSection } from "@/components/marketing/page-section.tsx";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
+import { ChatButton, SignUpButton } from "@/features/marketing/components/cta-buttons.tsx";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 type Endpoint = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: string; description: string };
 

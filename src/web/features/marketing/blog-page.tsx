@@ -1,8 +1,15 @@
-import { CallToAction } from "@/components/marketing/call-to-action.tsx";
-import { ChatButton } from "@/components/marketing/cta-buttons.tsx";
-import { EmptyResults, FilterBar, FilterSelect, ResultCount, SearchField, useListFilters } from "@/components/marketing/list-filters.tsx";
-import { matchesQuery } from "@/components/marketing/text-search.ts";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
+import { ChatButton } from "@/features/marketing/components/cta-buttons.tsx";
+import {
+  EmptyResults,
+  FilterBar,
+  FilterSelect,
+  ResultCount,
+  SearchField,
+  useListFilters,
+} from "@/features/marketing/components/list-filters.tsx";
+import { matchesQuery } from "@/features/marketing/components/text-search.ts";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const categories = ["Product", "Guides", "Security", "Company", "Engineering"] as const;
 type Category = (typeof categories)[number];

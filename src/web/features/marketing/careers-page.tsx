@@ -1,13 +1,20 @@
 import { BookOpenCheck, Clock, HeartPulse, Laptop, MapPin, Plane, Users } from "lucide-react";
-import { CallToAction } from "@/components/marketing/call-to-action.tsx";
-import { ChatButton } from "@/components/marketing/cta-buttons.tsx";
-import { SupportEmailLink } from "@/components/marketing/external-link.tsx";
-import { FeatureGrid, type FeatureItem } from "@/components/marketing/feature-grid.tsx";
-import { EmptyResults, FilterBar, FilterSelect, ResultCount, SearchField, useListFilters } from "@/components/marketing/list-filters.tsx";
-import { PageSection } from "@/components/marketing/page-section.tsx";
-import { matchesQuery } from "@/components/marketing/text-search.ts";
+import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
+import { ChatButton } from "@/features/marketing/components/cta-buttons.tsx";
+import { SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
+import { FeatureGrid, type FeatureItem } from "@/features/marketing/components/feature-grid.tsx";
+import {
+  EmptyResults,
+  FilterBar,
+  FilterSelect,
+  ResultCount,
+  SearchField,
+  useListFilters,
+} from "@/features/marketing/components/list-filters.tsx";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
+import { matchesQuery } from "@/features/marketing/components/text-search.ts";
 import { buttonVariants } from "@/components/ui/button.tsx";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const departments = ["Engineering", "Operations", "Compliance", "Customer Support", "Design", "Sales"] as const;
 const locations = ["Dhaka", "New York", "London", "Singapore", "Remote"] as const;

@@ -11,15 +11,15 @@ import {
   defaultContactSubject,
   type ContactMessageCreated,
   type ContactMessageInput,
-} from "../../shared/contact-schemas.ts";
-import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
+} from "../../../shared/contact-schemas.ts";
+import { ChatLink, SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const offices = [
   { city: "New York", label: "Headquarters", lines: ["Financial District", "New York, NY, United States"] },

@@ -1,10 +1,10 @@
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CallToAction } from "@/components/marketing/call-to-action.tsx";
-import { ChatButton, SignUpButton } from "@/components/marketing/cta-buttons.tsx";
-import { useHashScroll } from "@/components/marketing/use-hash-scroll.ts";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
+import { ChatButton, SignUpButton } from "@/features/marketing/components/cta-buttons.tsx";
+import { useHashScroll } from "@/features/marketing/components/use-hash-scroll.ts";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 type Guide = { id: string; title: string; summary: string; steps: readonly ReactNode[]; note?: ReactNode };
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
-import { FeatureGrid, type FeatureItem } from "@/components/marketing/feature-grid.tsx";
+import { ChatLink, SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
+import { FeatureGrid, type FeatureItem } from "@/features/marketing/components/feature-grid.tsx";
 import {
   ArrowDownLeftIcon,
   ArrowUpRightIcon,
@@ -11,10 +11,10 @@ import {
   PlugIcon,
   ShieldCheckIcon,
   ZapIcon,
-} from "@/components/marketing/home-icons.ts";
-import { PageSection } from "@/components/marketing/page-section.tsx";
-import { PartnerLogos } from "@/components/marketing/partner-logos.tsx";
-import { useHashScroll } from "@/components/marketing/use-hash-scroll.ts";
+} from "@/features/marketing/components/home-icons.ts";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
+import { PartnerLogos } from "@/features/marketing/components/partner-logos.tsx";
+import { useHashScroll } from "@/features/marketing/components/use-hash-scroll.ts";
 import { Button } from "@/components/ui/button.tsx";
 
 // The sections and their anchors, the plans and the claims (docs/product.md, Public site).

@@ -1,10 +1,10 @@
 import { FileDown, FileText, Gauge, Globe2, Landmark } from "lucide-react";
 import type { ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { SupportEmailLink } from "@/components/marketing/external-link.tsx";
-import { PageSection } from "@/components/marketing/page-section.tsx";
+import { SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 type LegalDocument = { value: string; title: string; updated: string; updatedIso: string; summary: string; points: readonly ReactNode[] };
 

@@ -1,10 +1,10 @@
 import { Code2, Eye, Globe2, Lock, RefreshCw, Smartphone } from "lucide-react";
-import { CallToAction } from "@/components/marketing/call-to-action.tsx";
-import { ChatButton, SignUpButton } from "@/components/marketing/cta-buttons.tsx";
-import { FeatureGrid, type FeatureItem } from "@/components/marketing/feature-grid.tsx";
-import { PageSection } from "@/components/marketing/page-section.tsx";
-import { StepList } from "@/components/marketing/step-list.tsx";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
+import { ChatButton, SignUpButton } from "@/features/marketing/components/cta-buttons.tsx";
+import { FeatureGrid, type FeatureItem } from "@/features/marketing/components/feature-grid.tsx";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
+import { StepList } from "@/features/marketing/components/step-list.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const features: readonly FeatureItem[] = [
   {

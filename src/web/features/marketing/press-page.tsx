@@ -1,11 +1,18 @@
 import { Download, Mail, Newspaper } from "lucide-react";
 import { Link } from "react-router";
-import { SupportEmailLink } from "@/components/marketing/external-link.tsx";
-import { EmptyResults, FilterBar, FilterSelect, ResultCount, SearchField, useListFilters } from "@/components/marketing/list-filters.tsx";
-import { PageSection } from "@/components/marketing/page-section.tsx";
-import { matchesQuery } from "@/components/marketing/text-search.ts";
+import { SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
+import {
+  EmptyResults,
+  FilterBar,
+  FilterSelect,
+  ResultCount,
+  SearchField,
+  useListFilters,
+} from "@/features/marketing/components/list-filters.tsx";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
+import { matchesQuery } from "@/features/marketing/components/text-search.ts";
 import { Button } from "@/components/ui/button.tsx";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const kinds = ["Announcement", "Product", "Company", "Security"] as const;
 

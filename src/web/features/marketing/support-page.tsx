@@ -1,12 +1,12 @@
 import { BookOpen, ChevronDown, Mail, MessageCircle, ShieldCheck, Smartphone, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CallToAction } from "@/components/marketing/call-to-action.tsx";
-import { ChatButton } from "@/components/marketing/cta-buttons.tsx";
-import { ChatLink, SupportEmailLink } from "@/components/marketing/external-link.tsx";
-import { PageSection } from "@/components/marketing/page-section.tsx";
+import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
+import { ChatButton } from "@/features/marketing/components/cta-buttons.tsx";
+import { ChatLink, SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
+import { PageSection } from "@/features/marketing/components/page-section.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { ContentPageShell } from "./content-page-shell.tsx";
+import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const topics = [
   { title: "Deposits", text: "Sending USDT on TRC-20, the rate, and when it is credited.", to: "/documentation#deposits", icon: Wallet },

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatBdtAmount } from "./admin-format.ts";
+import { formatBdtAmount } from "../admin-format.ts";
 
 type Day = { day: string; deposits: string; withdrawals: string };
 

@@ -4,10 +4,10 @@ import { Minus, Plus } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { balanceAdjustmentSchema, type AdminUserDto } from "../../shared/admin-schemas.ts";
-import { errorCodes } from "../../shared/api-error.ts";
-import { adminApi } from "@/components/admin/admin-api.ts";
-import { isOwnAccountRefusal } from "@/components/admin/own-account.tsx";
+import { balanceAdjustmentSchema, type AdminUserDto } from "../../../../shared/admin-schemas.ts";
+import { errorCodes } from "../../../../shared/api-error.ts";
+import { adminApi } from "@/features/admin/admin-api.ts";
+import { isOwnAccountRefusal } from "@/features/admin/components/own-account.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
@@ -16,7 +16,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/class-names.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
-import { formatBdtAmount } from "./admin-format.ts";
+import { formatBdtAmount } from "../admin-format.ts";
 
 const failedMessage = "Failed to update balance";
 

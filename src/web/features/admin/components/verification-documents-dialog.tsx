@@ -2,13 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { VerificationDocumentDto, VerificationDto } from "../../shared/verification-schemas.ts";
-import { adminApi } from "@/components/admin/admin-api.ts";
+import type { VerificationDocumentDto, VerificationDto } from "../../../../shared/verification-schemas.ts";
+import { adminApi } from "@/features/admin/admin-api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
-import { documentCaption } from "./admin-format.ts";
+import { documentCaption } from "../admin-format.ts";
 
 export type DocumentsTarget = { userId: string; email: string } | null;
 

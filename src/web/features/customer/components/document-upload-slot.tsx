@@ -9,12 +9,12 @@ import {
   type DocumentType,
   type VerificationDocumentDto,
   type VerificationDto,
-} from "../../../shared/verification-schemas.ts";
+} from "../../../../shared/verification-schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/class-names.ts";
-import { failureReason, uploadDocument } from "./customer-api.ts";
-import { fileSizeText, formatDateTime } from "./customer-format.ts";
+import { failureReason, uploadDocument } from "../customer-api.ts";
+import { fileSizeText, formatDateTime } from "../customer-format.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const uploadedMessage = "Document uploaded successfully";

@@ -3,8 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import type { Me } from "../../../shared/me.ts";
-import { profileUpdateSchema } from "../../../shared/profile-schemas.ts";
+import type { Me } from "../../../../shared/me.ts";
+import { profileUpdateSchema } from "../../../../shared/profile-schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
-import { updateProfile } from "./customer-api.ts";
+import { updateProfile } from "../customer-api.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const savedMessage = "Profile updated successfully";

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed, CircleX, Clock } from "lucide-react";
-import type { VerificationStatus } from "../../../shared/profile-schemas.ts";
-import type { simStatuses } from "../../../shared/sim-schemas.ts";
-import type { transactionStatuses } from "../../../shared/wallet-schemas.ts";
+import type { VerificationStatus } from "../../../../shared/profile-schemas.ts";
+import type { simStatuses } from "../../../../shared/sim-schemas.ts";
+import type { transactionStatuses } from "../../../../shared/wallet-schemas.ts";
 import { Badge } from "@/components/ui/badge.tsx";
 
 type TransactionStatus = (typeof transactionStatuses)[number];
