@@ -5,7 +5,7 @@ import type { auditEntrySchema } from "../../../shared/admin-schemas.ts";
 import { adminApi, withQuery, type PageOf } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ListFooter, ListToolbar } from "@/features/admin/components/list-controls.tsx";
-import { useListParams } from "@/features/admin/use-list-params.ts";
+import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";

@@ -9,7 +9,7 @@ import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/c
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/features/admin/components/status-badge.tsx";
-import { useListParams } from "@/features/admin/use-list-params.ts";
+import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ReceiptText, Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { transactionsPageSize, transactionsQuery, type TransactionFilter } from "@/features/customer/customer-api.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "@/features/customer/customer-format.ts";
 import { TransactionStatusBadge } from "@/features/customer/components/status-badge.tsx";
@@ -15,6 +15,7 @@ import { pageCountOf } from "@/components/ui/page-items.ts";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
+import { useListParams } from "@/lib/use-list-params.ts";
 
 const searchDebounceMs = 300;
 const filters: readonly { value: TransactionFilter; label: string }[] = [
@@ -23,39 +24,18 @@ const filters: readonly { value: TransactionFilter; label: string }[] = [
   { value: "withdraw", label: "Withdraw" },
 ];
 
-function filterOf(text: string | null): TransactionFilter {
-  return text === "deposit" || text === "withdraw" ? text : "all";
-}
-
-function pageOf(text: string | null): number {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
 /**
  * Transactions (docs/product.md, Customer area › Transactions): server-side search and type filter, five to a page. The filter, the
  * search and the page live in the address, so reload, back and a shared link show the same list.
  */
 export default function TransactionsPage() {
-  const [params, setParams] = useSearchParams();
-  const type = filterOf(params.get("type"));
-  const q = params.get("q") ?? "";
-  const page = pageOf(params.get("page"));
+  const {
+    filters: listFilters,
+    page,
+    update,
+  } = useListParams<{ type: TransactionFilter; q: string }>({ type: "all", q: "" }, { type: filters.map((filter) => filter.value) });
+  const { type, q } = listFilters;
   const [searchText, setSearchText] = useState(q);
-
-  function update(next: { type?: TransactionFilter; q?: string; page?: number }) {
-    const values = { type: next.type ?? type, q: next.q ?? q, page: next.page ?? page };
-    const merged = new URLSearchParams(params);
-    for (const [key, value, empty] of [
-      ["type", values.type, "all"],
-      ["q", values.q, ""],
-      ["page", String(values.page), "1"],
-    ] as const) {
-      if (value === empty) merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  }
 
   // Search as you type, sent once the typing pauses. The wait ends in a state change, so the
   // address is updated from a fresh render (a timer's own closure would hold the address as it
@@ -82,7 +62,7 @@ export default function TransactionsPage() {
     if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && page > pageCount) {
       update({ page: pageCount });
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the current params itself
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the current address itself
   }, [data, list.isPlaceholderData, page, pageCount]);
 
   return (
