@@ -9,7 +9,7 @@ import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/f
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
-import { StatusBadge } from "@/features/admin/components/status-badge.tsx";
+import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";

@@ -8,7 +8,7 @@ import { adminApi, withQuery, type CappedPageOf } from "@/features/admin/admin-a
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
-import { StatusBadge } from "@/features/admin/components/status-badge.tsx";
+import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";

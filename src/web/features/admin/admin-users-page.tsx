@@ -9,7 +9,7 @@ import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/f
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
-import { StatusBadge } from "@/features/admin/components/status-badge.tsx";
+import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -121,7 +121,7 @@ export default function AdminUsersPage() {
   const adminBadge = (user: AdminUserDto) =>
     user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? "Super admin" : "Admin"}</Badge> : null;
   const verification = (user: AdminUserDto) => (
-    <StatusBadge status={user.verificationStatus} label={user.verificationStatus === "approved" ? "Verified" : undefined} />
+    <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} />
   );
 
   return (

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { meQuery } from "@/features/customer/customer-api.ts";
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";
-import { VerificationStatusBadge } from "@/features/customer/components/status-badge.tsx";
+import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -48,7 +48,7 @@ export default function ProfilePage() {
                 <dl className="grid justify-items-center gap-2">
                   <dt className="text-sm font-medium">Verification status</dt>
                   <dd>
-                    <VerificationStatusBadge status={user.verificationStatus} />
+                    <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} icon />
                   </dd>
                 </dl>
                 {user.verificationStatus !== "approved" ? (

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { simCreateSchema, simMessages, simWalletTypes, type SimDto } from "../../../shared/sim-schemas.ts";
 import { addSim, failureReason, isSignedOut, removeSim, simsQuery } from "@/features/customer/customer-api.ts";
 import { formatDate } from "@/features/customer/customer-format.ts";
-import { SimStatusBadge } from "@/features/customer/components/status-badge.tsx";
+import { StatusBadge } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -164,7 +164,7 @@ function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <p className="font-medium tabular-nums">{sim.phoneNumber}</p>
-          <SimStatusBadge status={sim.status} />
+          <StatusBadge status={sim.status} icon />
         </div>
         <p className="text-sm text-muted-foreground">
           {sim.walletType} · Added <time dateTime={sim.createdAt}>{formatDate(sim.createdAt)}</time>

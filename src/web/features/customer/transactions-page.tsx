@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { transactionsPageSize, transactionsQuery, type TransactionFilter } from "@/features/customer/customer-api.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "@/features/customer/customer-format.ts";
-import { TransactionStatusBadge } from "@/features/customer/components/status-badge.tsx";
+import { StatusBadge } from "@/components/status-badge.tsx";
 import { TransactionListItem } from "@/features/customer/components/transaction-list-item.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -158,7 +158,7 @@ export default function TransactionsPage() {
                             <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
                           </td>
                           <td className="px-5 py-3.5">
-                            <TransactionStatusBadge status={transaction.status} />
+                            <StatusBadge status={transaction.status} icon />
                           </td>
                         </tr>
                       ))}

@@ -14,7 +14,7 @@ import {
 import { meQuery, verificationQuery } from "@/features/customer/customer-api.ts";
 import { DocumentUploadSlot } from "@/features/customer/components/document-upload-slot.tsx";
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";
-import { VerificationStatusBadge } from "@/features/customer/components/status-badge.tsx";
+import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -92,7 +92,7 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
         <div className="grid flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-lg font-semibold">Verification Status</h2>
-            <VerificationStatusBadge status={verification.status} />
+            <StatusBadge status={verification.status} label={verificationStatusLabels[verification.status]} icon />
           </div>
           <p className="text-sm text-muted-foreground" data-testid="verification-message">
             {card.message}

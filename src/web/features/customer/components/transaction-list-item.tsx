@@ -2,7 +2,7 @@ import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import type { TransactionDto } from "../../../../shared/wallet-schemas.ts";
 import { cn } from "@/lib/class-names.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "../customer-format.ts";
-import { TransactionStatusBadge } from "./status-badge.tsx";
+import { StatusBadge } from "@/components/status-badge.tsx";
 
 /**
  * One transaction as a card row: the dashboard's recent list and the phone layout of /transactions.
@@ -35,7 +35,7 @@ export function TransactionListItem({ transaction, compact = false }: { transact
           >
             {methodText(transaction.reference)}
           </p>
-          <TransactionStatusBadge status={transaction.status} />
+          <StatusBadge status={transaction.status} icon />
         </div>
         <p className="text-xs text-muted-foreground">
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
