@@ -26,14 +26,27 @@ export class ApiError extends Error {
 /** Status 0: the request never got an answer (offline, server down). */
 export const networkErrorStatus = 0;
 
-type RequestOptions = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header of a money-creating request: if the answer is lost and the
+   * same submission is sent again with the same key, the server answers the first result instead of
+   * creating a second row (docs/architecture.md, Money rules).
+   */
+  idempotencyKey?: string;
+};
+
+export const networkErrorMessage = "Could not reach Nexapay. Check your connection and try again.";
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", body, signal } = options;
+  const { method = "GET", body, signal, idempotencyKey } = options;
   startTrackingActivity();
   const headers: Record<string, string> = { accept: "application/json", "x-idle-ms": String(idleMs()) };
   // No content-type without a body: the server refuses an empty body declared as JSON.
   if (body !== undefined) headers["content-type"] = "application/json";
+  if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
 
   let response: Response;
   try {
@@ -46,21 +59,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(networkErrorStatus, "NETWORK_ERROR", "Could not reach Nexapay. Check your connection and try again.");
+    throw new ApiError(networkErrorStatus, "NETWORK_ERROR", networkErrorMessage);
   }
 
-  const text = await response.text();
-  const data = parseJson(text);
-  if (!response.ok) {
-    const error = isApiErrorBody(data) ? data.error : undefined;
-    throw new ApiError(
-      response.status,
-      error?.code ?? `HTTP_${response.status}`,
-      error?.message ?? response.statusText,
-      error?.fields ?? {},
-    );
-  }
+  const data = parseJson(await response.text());
+  if (!response.ok) throw apiErrorFrom(response.status, response.statusText, data);
   return data as T;
+}
+
+/** The ApiError of a refused answer: the server's code, message and fields when its body has our error shape. */
+export function apiErrorFrom(status: number, statusText: string, data: unknown): ApiError {
+  const error = isApiErrorBody(data) ? data.error : undefined;
+  return new ApiError(status, error?.code ?? `HTTP_${status}`, error?.message ?? statusText, error?.fields ?? {});
 }
 
 export const api = {
@@ -74,7 +84,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-function parseJson(text: string): unknown {
+/** An answer's body as JSON, or null when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
   if (text === "") return null;
   try {
     return JSON.parse(text) as unknown;

@@ -1,16 +1,15 @@
 // The customer area's reads and writes (docs/architecture.md, HTTP API › Customer). Query keys start with the names in
 // live-updates.ts, so a server event about a table refreshes every screen that shows it.
-// Two requests need more than apiRequest offers: money-creating posts carry an Idempotency-Key
-// (docs/architecture.md, Money rules), and document uploads report their progress.
+// Money-creating posts carry an Idempotency-Key (apiRequest's idempotencyKey); document uploads
+// report their progress, which only XMLHttpRequest can do.
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
-import type { ApiErrorBody } from "../../../shared/api-error.ts";
 import type { Me } from "../../../shared/me.ts";
 import type { ProfileUpdate } from "../../../shared/profile-schemas.ts";
 import type { SimCreate, SimDto } from "../../../shared/sim-schemas.ts";
 import type { DocumentSide, DocumentType, VerificationDto } from "../../../shared/verification-schemas.ts";
 import type { TransactionDto, WalletDto } from "../../../shared/wallet-schemas.ts";
-import { api, ApiError, apiRequest, networkErrorStatus } from "@/lib/api-client.ts";
+import { api, ApiError, apiErrorFrom, apiRequest, networkErrorMessage, networkErrorStatus, parseJson } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { transactionSearchText } from "./customer-format.ts";
 
@@ -20,8 +19,6 @@ export type TransactionFilter = "all" | "deposit" | "withdraw";
 
 /** Customer transactions are listed five to a page. */
 export const transactionsPageSize = 5;
-
-const networkErrorMessage = "Could not reach Nexapay. Check your connection and try again.";
 
 export const walletQuery = queryOptions({
   queryKey: queryKeys.wallet,
@@ -75,27 +72,6 @@ export function addSim(body: SimCreate): Promise<SimDto> {
 
 export function removeSim(id: string): Promise<void> {
   return apiRequest<void>(`/api/sims/${encodeURIComponent(id)}`, { method: "DELETE" });
-}
-
-/**
- * POST with an Idempotency-Key header: if the answer is lost and the same submission is sent
- * again with the same key, the server answers the first result instead of creating a second row.
- */
-export async function postIdempotent<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": "application/json", "idempotency-key": idempotencyKey },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError(networkErrorStatus, "NETWORK_ERROR", networkErrorMessage);
-  }
-  const data = parseJson(await response.text());
-  if (!response.ok) throw apiErrorFrom(response.status, response.statusText, data);
-  return data as T;
 }
 
 /**
@@ -161,26 +137,6 @@ export function uploadDocument(input: {
     body.append("file", file);
     request.send(body);
   });
-}
-
-function apiErrorFrom(status: number, statusText: string, data: unknown): ApiError {
-  const error = isApiErrorBody(data) ? data.error : undefined;
-  return new ApiError(status, error?.code ?? `HTTP_${status}`, error?.message ?? statusText, error?.fields ?? {});
-}
-
-function parseJson(text: string): unknown {
-  if (text === "") return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-function isApiErrorBody(data: unknown): data is ApiErrorBody {
-  if (typeof data !== "object" || data === null || !("error" in data)) return false;
-  const error = data.error;
-  return typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string";
 }
 
 /** 401: the session ended (signed out in another tab, or expired) while the page was open. */

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { depositRequestSchema, type TransactionDto } from "../../../shared/wallet-schemas.ts";
-import { depositInfoQuery, failureReason, isSignedOut, postIdempotent, useIdempotencyKey } from "@/features/customer/customer-api.ts";
+import { depositInfoQuery, failureReason, isSignedOut, useIdempotencyKey } from "@/features/customer/customer-api.ts";
 import { bdtForUsdtText } from "@/features/customer/customer-format.ts";
 import { DepositQrCode } from "@/features/customer/components/deposit-qr-code.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -16,7 +16,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
-import { ApiError } from "@/lib/api-client.ts";
+import { ApiError, apiRequest } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 
@@ -117,7 +117,7 @@ function DepositForm({ rate }: { rate: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await postIdempotent<TransactionDto>("/api/deposits", values, idempotency.keyFor(values));
+      await apiRequest<TransactionDto>("/api/deposits", { method: "POST", body: values, idempotencyKey: idempotency.keyFor(values) });
       idempotency.reset();
       form.reset();
       toast.success(submittedMessage);

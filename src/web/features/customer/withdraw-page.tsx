@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { withdrawalRequestSchema, withdrawalWalletTypes, type TransactionDto } from "../../../shared/wallet-schemas.ts";
-import { failureReason, isSignedOut, postIdempotent, useIdempotencyKey, walletQuery } from "@/features/customer/customer-api.ts";
+import { failureReason, isSignedOut, useIdempotencyKey, walletQuery } from "@/features/customer/customer-api.ts";
 import { bdtText } from "@/features/customer/customer-format.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -14,7 +14,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { ApiError } from "@/lib/api-client.ts";
+import { ApiError, apiRequest } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 
@@ -47,7 +47,7 @@ export default function WithdrawPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await postIdempotent<TransactionDto>("/api/withdrawals", values, idempotency.keyFor(values));
+      await apiRequest<TransactionDto>("/api/withdrawals", { method: "POST", body: values, idempotencyKey: idempotency.keyFor(values) });
       idempotency.reset();
       form.reset();
       toast.success(submittedMessage);
