@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, Clock, Copy, Layers, Network, Repeat } from "lucide-react";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { depositRequestSchema, type TransactionDto } from "../../../shared/wallet-schemas.ts";
-import { depositInfoQuery, failureReason, isSignedOut, useIdempotencyKey } from "@/features/customer/customer-api.ts";
+import { depositRequestSchema } from "../../../shared/wallet-schemas.ts";
+import { depositInfoQuery } from "@/features/customer/customer-api.ts";
 import { bdtForUsdtText } from "@/features/customer/customer-format.ts";
+import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { DepositQrCode } from "@/features/customer/components/deposit-qr-code.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -16,9 +16,6 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
-import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { queryKeys } from "@/lib/live-updates.ts";
-import { sessionQueryKey } from "@/lib/session.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const signedOutMessage = "You must be logged in to make a deposit";
@@ -106,40 +103,16 @@ function AddressCard({ address, network }: { address: string; network: string })
 }
 
 function DepositForm({ rate }: { rate: string }) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  const [busy, setBusy] = useState(false);
   const form = useForm({ resolver: zodResolver(depositRequestSchema), defaultValues: { fromAddress: "", usdtAmount: "" } });
   const { errors } = form.formState;
   const usdtAmount = useWatch({ control: form.control, name: "usdtAmount" });
   const receive = bdtForUsdtText(usdtAmount, rate);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await apiRequest<TransactionDto>("/api/deposits", { method: "POST", body: values, idempotencyKey: idempotency.keyFor(values) });
-      idempotency.reset();
-      form.reset();
-      toast.success(submittedMessage);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-    } catch (error) {
-      if (isSignedOut(error)) {
-        // The route guard sees the ended session and sends them to sign in, then back here.
-        toast.error(signedOutMessage);
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        return;
-      }
-      if (error instanceof ApiError) {
-        for (const field of ["fromAddress", "usdtAmount"] as const) {
-          const message = error.fields[field];
-          if (message) form.setError(field, { type: "server", message });
-        }
-      }
-      toast.error(`Failed to submit deposit request: ${failureReason(error)}`);
-    } finally {
-      setBusy(false);
-    }
+  const { busy, onSubmit } = useMoneyRequest({
+    form,
+    path: "/api/deposits",
+    fields: ["fromAddress", "usdtAmount"],
+    messages: { submitted: submittedMessage, signedOut: signedOutMessage, failed: "Failed to submit deposit request" },
   });
 
   return (

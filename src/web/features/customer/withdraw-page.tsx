@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { withdrawalRequestSchema, withdrawalWalletTypes, type TransactionDto } from "../../../shared/wallet-schemas.ts";
-import { failureReason, isSignedOut, useIdempotencyKey, walletQuery } from "@/features/customer/customer-api.ts";
+import { withdrawalRequestSchema, withdrawalWalletTypes } from "../../../shared/wallet-schemas.ts";
+import { walletQuery } from "@/features/customer/customer-api.ts";
 import { bdtText } from "@/features/customer/customer-format.ts";
+import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -14,9 +13,6 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { ApiError, apiRequest } from "@/lib/api-client.ts";
-import { queryKeys } from "@/lib/live-updates.ts";
-import { sessionQueryKey } from "@/lib/session.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const signedOutMessage = "You must be logged in to make a withdrawal";
@@ -33,10 +29,7 @@ const information = [
 
 /** Withdraw (docs/product.md, Customer area › Withdraw): send BDT to a bKash, Nagad or Upay wallet. */
 export default function WithdrawPage() {
-  const queryClient = useQueryClient();
   const wallet = useQuery(walletQuery);
-  const idempotency = useIdempotencyKey();
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     resolver: zodResolver(withdrawalRequestSchema),
     // The select starts on its empty "Select wallet type" option; the schema refuses it with 'Wallet type is required'.
@@ -44,32 +37,11 @@ export default function WithdrawPage() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await apiRequest<TransactionDto>("/api/withdrawals", { method: "POST", body: values, idempotencyKey: idempotency.keyFor(values) });
-      idempotency.reset();
-      form.reset();
-      toast.success(submittedMessage);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-    } catch (error) {
-      if (isSignedOut(error)) {
-        // The route guard sees the ended session and sends them to sign in, then back here.
-        toast.error(signedOutMessage);
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        return;
-      }
-      if (error instanceof ApiError) {
-        for (const field of formFields) {
-          const message = error.fields[field];
-          if (message) form.setError(field, { type: "server", message });
-        }
-      }
-      toast.error(`Failed to submit withdrawal request: ${failureReason(error)}`);
-    } finally {
-      setBusy(false);
-    }
+  const { busy, onSubmit } = useMoneyRequest({
+    form,
+    path: "/api/withdrawals",
+    fields: formFields,
+    messages: { submitted: submittedMessage, signedOut: signedOutMessage, failed: "Failed to submit withdrawal request" },
   });
 
   return (
