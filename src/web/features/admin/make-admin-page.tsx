@@ -9,12 +9,12 @@ import { messages } from "../../../shared/api-error.ts";
 import { firstAdminFormSchema } from "../../../shared/auth-schemas.ts";
 import type { setupStatusSchema } from "../../../shared/me.ts";
 import type { z } from "zod";
+import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordField } from "@/components/ui/password-field.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError, api } from "@/lib/api-client.ts";
 
@@ -109,22 +109,12 @@ function FirstAdminForm() {
             {...form.register("email")}
           />
         </FormField>
-        <PasswordField
-          id="password"
-          label="Password"
-          error={errors.password?.message}
+        <NewPasswordFields
+          register={form.register}
+          errors={errors}
           hint="At least 12 characters."
-          autoComplete="new-password"
           placeholder="Create a password"
-          {...form.register("password")}
-        />
-        <PasswordField
-          id="confirmPassword"
-          label="Confirm password"
-          error={errors.confirmPassword?.message}
-          autoComplete="new-password"
-          placeholder="Repeat the password"
-          {...form.register("confirmPassword")}
+          confirmPlaceholder="Repeat the password"
         />
         <Button type="submit" className="w-full">
           {busy ? "Creating admin..." : "Create admin"}

@@ -7,9 +7,9 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { messages } from "../../../shared/api-error.ts";
 import { resetPasswordFormSchema } from "../../../shared/auth-schemas.ts";
+import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { PasswordField } from "@/components/ui/password-field.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
 
@@ -84,22 +84,13 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={busy} className="grid gap-5">
-        <PasswordField
-          id="password"
+        <NewPasswordFields
+          register={form.register}
+          errors={errors}
           label="New password"
-          error={errors.password?.message}
           hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          autoComplete="new-password"
           placeholder="Enter a new password"
-          {...form.register("password")}
-        />
-        <PasswordField
-          id="confirmPassword"
-          label="Confirm password"
-          error={errors.confirmPassword?.message}
-          autoComplete="new-password"
-          placeholder="Repeat the new password"
-          {...form.register("confirmPassword")}
+          confirmPlaceholder="Repeat the new password"
         />
         <Button type="submit" className="w-full">
           {busy ? "Resetting password..." : "Reset password"}

@@ -4,12 +4,12 @@ import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { signUpFormSchema, type SignUpForm } from "../../../shared/auth-schemas.ts";
+import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { CountryCombobox } from "@/features/auth/components/country-combobox.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { useAuthActions } from "@/lib/session.ts";
 
@@ -98,22 +98,12 @@ export default function SignupPage() {
               )}
             />
           </FormField>
-          <PasswordField
-            id="password"
-            label="Password"
-            error={errors.password?.message}
+          <NewPasswordFields
+            register={form.register}
+            errors={errors}
             hint="At least 8 characters."
-            autoComplete="new-password"
             placeholder="Create a password"
-            {...form.register("password")}
-          />
-          <PasswordField
-            id="confirmPassword"
-            label="Confirm password"
-            error={errors.confirmPassword?.message}
-            autoComplete="new-password"
-            placeholder="Repeat your password"
-            {...form.register("confirmPassword")}
+            confirmPlaceholder="Repeat your password"
           />
           <Button type="submit" className="w-full">
             {busy ? "Signing up..." : "Sign up"}

@@ -1,0 +1,46 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { PasswordField } from "@/components/ui/password-field.tsx";
+
+type Name = "password" | "confirmPassword";
+
+/**
+ * A new password and its confirmation (sign-up, reset password, first admin). The form's schema
+ * checks that both match and says so under the confirmation.
+ */
+export function NewPasswordFields({
+  register,
+  errors,
+  label = "Password",
+  hint,
+  placeholder,
+  confirmPlaceholder,
+}: {
+  register: (name: Name) => UseFormRegisterReturn;
+  errors: Partial<Record<Name, { message?: string }>>;
+  label?: string;
+  hint: string;
+  placeholder: string;
+  confirmPlaceholder: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        id="password"
+        label={label}
+        error={errors.password?.message}
+        hint={hint}
+        autoComplete="new-password"
+        placeholder={placeholder}
+        {...register("password")}
+      />
+      <PasswordField
+        id="confirmPassword"
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+        autoComplete="new-password"
+        placeholder={confirmPlaceholder}
+        {...register("confirmPassword")}
+      />
+    </>
+  );
+}
