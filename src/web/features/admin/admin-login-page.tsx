@@ -6,12 +6,12 @@ import { toast } from "sonner";
 import { messages } from "../../../shared/api-error.ts";
 import { adminSignInSchema } from "../../../shared/auth-schemas.ts";
 import type { Me } from "../../../shared/me.ts";
+import { SignInFields } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
@@ -150,26 +150,7 @@ function PasswordStep({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={busy} className="grid gap-5">
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="admin@example.com"
-            {...controlProps("email", errors.email?.message)}
-            {...form.register("email")}
-          />
-        </FormField>
-        <PasswordField
-          id="password"
-          label="Password"
-          error={errors.password?.message}
-          autoComplete="current-password"
-          placeholder="Enter your password"
-          {...form.register("password")}
-        />
-        <Button type="submit" className="w-full">
-          {busy ? "Signing in..." : "Sign in"}
-        </Button>
+        <SignInFields register={form.register} errors={errors} busy={busy} emailPlaceholder="admin@example.com" />
       </fieldset>
     </form>
   );

@@ -9,11 +9,10 @@ import { messages } from "../../../shared/api-error.ts";
 import { firstAdminFormSchema } from "../../../shared/auth-schemas.ts";
 import type { setupStatusSchema } from "../../../shared/me.ts";
 import type { z } from "zod";
+import { EmailField } from "@/components/sign-in-fields.tsx";
 import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { controlProps, FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError, api } from "@/lib/api-client.ts";
@@ -100,15 +99,7 @@ function FirstAdminForm() {
         <p className="text-sm text-muted-foreground">
           No admin exists yet. This account becomes the super admin, who can add further admins.
         </p>
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="admin@example.com"
-            {...controlProps("email", errors.email?.message)}
-            {...form.register("email")}
-          />
-        </FormField>
+        <EmailField register={form.register} errors={errors} placeholder="admin@example.com" />
         <NewPasswordFields
           register={form.register}
           errors={errors}

@@ -4,10 +4,9 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { forgotPasswordSchema } from "../../../shared/auth-schemas.ts";
+import { EmailField } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { controlProps, FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
 import { api } from "@/lib/api-client.ts";
 
 /** Forgot password (/forgot-password): sends the reset link, then back to sign in. */
@@ -46,15 +45,7 @@ export default function ForgotPasswordPage() {
       <title>Forgot password · Nexapay</title>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={busy} className="grid gap-5">
-          <FormField id="email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="Enter your email"
-              {...controlProps("email", errors.email?.message)}
-              {...form.register("email")}
-            />
-          </FormField>
+          <EmailField register={form.register} errors={errors} />
           <Button type="submit" className="w-full">
             {busy ? "Sending..." : "Send reset link"}
           </Button>

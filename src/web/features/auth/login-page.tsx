@@ -4,12 +4,10 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { signInSchema } from "../../../shared/auth-schemas.ts";
+import { SignInFields } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { controlProps, FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { PasswordField } from "@/components/ui/password-field.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
 import { redirectTarget, stateFlag } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
@@ -67,31 +65,16 @@ export default function LoginPage() {
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={busy} className="grid gap-5">
-          <FormField id="email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="Enter your email"
-              {...controlProps("email", errors.email?.message)}
-              {...form.register("email")}
-            />
-          </FormField>
-          <PasswordField
-            id="password"
-            label="Password"
-            error={errors.password?.message}
-            labelAside={
+          <SignInFields
+            register={form.register}
+            errors={errors}
+            busy={busy}
+            passwordAside={
               <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
                 Forgot your password?
               </Link>
             }
-            autoComplete="current-password"
-            placeholder="Enter your password"
-            {...form.register("password")}
           />
-          <Button type="submit" className="w-full">
-            {busy ? "Signing in..." : "Sign in"}
-          </Button>
         </fieldset>
       </form>
     </AuthShell>

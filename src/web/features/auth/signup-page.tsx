@@ -4,6 +4,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { signUpFormSchema, type SignUpForm } from "../../../shared/auth-schemas.ts";
+import { EmailField } from "@/components/sign-in-fields.tsx";
 import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { CountryCombobox } from "@/features/auth/components/country-combobox.tsx";
@@ -72,15 +73,7 @@ export default function SignupPage() {
               {...form.register("username")}
             />
           </FormField>
-          <FormField id="email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="Enter your email"
-              {...controlProps("email", errors.email?.message)}
-              {...form.register("email")}
-            />
-          </FormField>
+          <EmailField register={form.register} errors={errors} />
           <FormField id="country" label="Country" error={errors.country?.message}>
             <Controller
               control={form.control}

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { Button } from "@/components/ui/button.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
+
+type Errors<Name extends string> = Partial<Record<Name, { message?: string }>>;
+
+/** The e-mail field of the sign-in, sign-up, forgot-password and first-admin forms. */
+export function EmailField({
+  register,
+  errors,
+  placeholder = "Enter your email",
+}: {
+  register: (name: "email") => UseFormRegisterReturn;
+  errors: Errors<"email">;
+  placeholder?: string;
+}) {
+  const error = errors.email?.message;
+  return (
+    <FormField id="email" label="Email" error={error}>
+      <Input type="email" autoComplete="email" placeholder={placeholder} {...controlProps("email", error)} {...register("email")} />
+    </FormField>
+  );
+}
+
+/** E-mail, password and the 'Sign in' button: the customer's and the admin's sign-in forms. */
+export function SignInFields({
+  register,
+  errors,
+  busy,
+  emailPlaceholder,
+  passwordAside,
+}: {
+  register: (name: "email" | "password") => UseFormRegisterReturn;
+  errors: Errors<"email" | "password">;
+  busy: boolean;
+  emailPlaceholder?: string;
+  passwordAside?: ReactNode;
+}) {
+  return (
+    <>
+      <EmailField register={register} errors={errors} placeholder={emailPlaceholder} />
+      <PasswordField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        labelAside={passwordAside}
+        autoComplete="current-password"
+        placeholder="Enter your password"
+        {...register("password")}
+      />
+      <Button type="submit" className="w-full">
+        {busy ? "Signing in..." : "Sign in"}
+      </Button>
+    </>
+  );
+}
