@@ -19,12 +19,16 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { sql } from "drizzle-orm";
 import { errorCodes, messages } from "../shared/api-error.ts";
 import { documentSizeBytesMax } from "../shared/verification-schemas.ts";
-import { registerAdminRoutes } from "./admin/admin-routes.ts";
-import { registerSetupRoutes } from "./admin/setup-routes.ts";
+import { registerAccountAdminRoutes } from "./accounts/account-admin-routes.ts";
+import { registerAccountRoutes } from "./accounts/account-routes.ts";
+import { registerAdminAccountsRoutes } from "./admins/admin-accounts-routes.ts";
+import { registerSetupRoutes } from "./admins/setup-routes.ts";
+import { registerAuditAdminRoutes } from "./audit/audit-admin-routes.ts";
 import { clientIpHeader, createAuth, type Auth } from "./auth/auth.ts";
+import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { createGuards } from "./auth/guards.ts";
-import { registerAuthRoutes } from "./auth/routes.ts";
 import { registerTwoFactorRoutes } from "./auth/two-factor-routes.ts";
+import { registerContactAdminRoutes } from "./contact/contact-admin-routes.ts";
 import { registerContactRoutes } from "./contact/contact-routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -34,13 +38,15 @@ import { answerClientError, answerFrameworkError, frameworkErrorAnswer } from ".
 import { withSafeLogging } from "./http/log-safety.ts";
 import { refuseNulCharacters } from "./http/nul-characters.ts";
 import { isTrustedOrigin } from "./http/origin-check.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { registerMeRoutes } from "./me/me-routes.ts";
+import { registerVerificationAdminRoutes } from "./kyc/verification-admin-routes.ts";
 import { registerVerificationRoutes } from "./kyc/verification-routes.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
 import { registerEventRoutes } from "./realtime/event-routes.ts";
+import { registerSimAdminRoutes } from "./sims/sim-admin-routes.ts";
 import { registerSimRoutes } from "./sims/sim-routes.ts";
 import { createLocalDiskStorage, type Storage } from "./storage/storage.ts";
+import { registerWalletAdminRoutes } from "./wallet/wallet-admin-routes.ts";
 import { registerWalletRoutes } from "./wallet/wallet-routes.ts";
 
 export type AppDeps = {
@@ -159,23 +165,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     return { status: "ok", database: database.kind };
   });
-  registerAuthRoutes(app, { auth, db: database.db, guards, config });
-  registerTwoFactorRoutes(app, { auth, db: database.db, guards, config });
-  registerSetupRoutes(app, { auth, db: database.db });
-  registerMeRoutes(app, { db: database.db, guards });
-  registerWalletRoutes(app, { db: database.db, config, guards });
-  registerSimRoutes(app, { db: database.db, guards });
-  registerVerificationRoutes(app, { db: database.db, storage, guards });
+  // Each domain's routes: the public and customer ones, then the back office's (docs/architecture.md,
+  // HTTP API). Each route file checks who may call it.
+  const db = database.db;
+  registerAuthRoutes(app, { auth, db, guards, config });
+  registerTwoFactorRoutes(app, { auth, db, guards, config });
+  registerSetupRoutes(app, { auth, db });
+  registerAccountRoutes(app, { db, guards });
+  registerAccountAdminRoutes(app, { db, auth, guards });
+  registerWalletRoutes(app, { db, config, guards });
+  registerWalletAdminRoutes(app, { db, guards });
+  registerSimRoutes(app, { db, guards });
+  registerSimAdminRoutes(app, { db, guards });
+  registerVerificationRoutes(app, { db, storage, guards });
+  registerVerificationAdminRoutes(app, { db, guards });
+  registerAdminAccountsRoutes(app, { db, auth, guards });
+  registerAuditAdminRoutes(app, { db, guards });
+  registerContactRoutes(app, { db, config });
+  registerContactAdminRoutes(app, { db, guards });
   const hub = await createEventHub(database, app.log);
   app.addHook("onClose", async () => hub.close());
   registerEventRoutes(app, {
-    db: database.db,
+    db,
     hub,
     guards,
     ...(deps.eventStreamRecheckMs ? { recheckMs: deps.eventStreamRecheckMs } : {}),
   });
-  registerAdminRoutes(app, { db: database.db, auth, guards });
-  registerContactRoutes(app, { db: database.db, config });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const webDir = deps.webDir === undefined ? defaultWebDir : deps.webDir;

@@ -4,7 +4,7 @@
 // endpoint can make ten thousand transactions quickly, and what is tested here is the lists.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { listCountCaps } from "../../src/server/admin/admin-queries.ts";
+import { listCountCaps } from "../../src/server/db/paged-list.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
 

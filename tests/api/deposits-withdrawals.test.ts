@@ -6,7 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog, ledgerEntries, transactions } from "../../src/server/db/schema.ts";
 import { createWithdrawal, rejectTransaction } from "../../src/server/wallet/ledger.ts";
-import { limitsFrom } from "../../src/server/wallet/wallet-routes.ts";
+import { limitsFrom } from "../../src/server/wallet/ledger.ts";
 import { messages } from "../../src/shared/api-error.ts";
 import { parseBdt } from "../../src/shared/money.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";

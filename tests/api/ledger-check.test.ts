@@ -15,7 +15,7 @@ import { openDatabase, queryRows, type Db } from "../../src/server/db/client.ts"
 import { ledgerEntries, profiles, transactions, user } from "../../src/server/db/schema.ts";
 import { adjustBalance, approveTransaction, createDeposit, createWithdrawal } from "../../src/server/wallet/ledger.ts";
 import { findLedgerBreaches, type LedgerBreach } from "../../src/server/wallet/ledger-check.ts";
-import { limitsFrom } from "../../src/server/wallet/wallet-routes.ts";
+import { limitsFrom } from "../../src/server/wallet/ledger.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, type SignedUpUser, type TestApp } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";

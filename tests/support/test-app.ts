@@ -11,7 +11,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import type { ApiErrorBody } from "../../src/shared/api-error.ts";
 import { buildApp, type App, type AppDeps } from "../../src/server/app.ts";
-import { grantAdminRole } from "../../src/server/admin/create-admin.ts";
+import { grantAdminRole } from "../../src/server/admins/create-admin.ts";
 import type { AdminRole } from "../../src/server/auth/accounts.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import { openDatabase, type Database, type Db } from "../../src/server/db/client.ts";

@@ -10,7 +10,7 @@ import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { getProfile, updateProfile } from "../profile/profile.ts";
+import { getProfile, updateProfile } from "./profile.ts";
 
 async function me(db: Db, userId: string): Promise<Me> {
   const profile = await getProfile(db, userId);
@@ -20,7 +20,7 @@ async function me(db: Db, userId: string): Promise<Me> {
   return { ...profile, country: row.country, isAdmin: adminRole !== null, adminRole, twoFactorEnabled: await hasTwoFactor(db, userId) };
 }
 
-export function registerMeRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
+export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
   const { db, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { firstAdminBodySchema } from "../../shared/auth-schemas.ts";
 import { setupStatusSchema } from "../../shared/me.ts";
 import type { Auth } from "../auth/auth.ts";
-import { refuseCommonPassword } from "../auth/routes.ts";
+import { refuseCommonPassword } from "../auth/password-rules.ts";
 import type { Db } from "../db/client.ts";
 import { adminCount, createFirstAdmin } from "./create-admin.ts";
 

@@ -30,8 +30,9 @@ import {
   lockedUntil,
   recordFailedSignIn,
 } from "./accounts.ts";
-import { isCommonPassword } from "./common-passwords.ts";
 import type { Guards } from "./guards.ts";
+import { refuseCommonPassword } from "./password-rules.ts";
+import { sendAuthResponse } from "./auth-response.ts";
 
 const signInAttemptsPerMinute = 5;
 
@@ -265,52 +266,9 @@ function refuseAnyBody(request: FastifyRequest, _reply: FastifyReply, done: (err
   done(new AppError(400, errorCodes.validation, message, { body: message }));
 }
 
-export function refuseCommonPassword(password: string, field: string): void {
-  if (isCommonPassword(password)) {
-    throw new AppError(400, errorCodes.commonPassword, messages.commonPassword, { [field]: messages.commonPassword });
-  }
-}
-
 async function refuseShortAdminPassword(db: Db, userId: string, password: string, field: string): Promise<void> {
   if (password.length >= adminPasswordLengthMin) return;
   if ((await adminRoleOf(db, userId)) === null) return;
   const message = `Password must be at least ${adminPasswordLengthMin} characters`;
   throw new AppError(400, errorCodes.validation, message, { [field]: message });
-}
-
-/**
- * Copies better-auth's answer to Fastify: status, cookies and body, with errors in our own shape
- * ({"error": {code, message}}) rather than better-auth's.
- */
-export async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
-  reply.header("cache-control", "no-store");
-  const text = await response.text();
-  if (response.ok) {
-    reply.status(response.status).type("application/json");
-    return reply.send(withoutSessionToken(text));
-  }
-  let parsed: { code?: string; message?: string } = {};
-  try {
-    parsed = JSON.parse(text) as typeof parsed;
-  } catch {
-    // better-auth answered without a JSON body; the status still tells.
-  }
-  const status = response.status >= 400 && response.status < 600 ? response.status : 400;
-  throw new AppError(status, parsed.code ?? "AUTH_ERROR", parsed.message ?? "Request failed");
-}
-
-/**
- * The session token lives in an httpOnly cookie; page scripts never need to see it. Sign-up and
- * sign-in answer it at the top level, get-session inside `session`.
- */
-function withoutSessionToken(text: string): string {
-  if (text === "") return "null";
-  const body = JSON.parse(text) as unknown;
-  if (body !== null && typeof body === "object") {
-    if ("token" in body) delete (body as { token?: unknown }).token;
-    const inner = (body as { session?: unknown }).session;
-    if (inner !== null && typeof inner === "object" && "token" in inner) delete (inner as { token?: unknown }).token;
-  }
-  return JSON.stringify(body);
 }

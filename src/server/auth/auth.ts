@@ -1,6 +1,6 @@
 // better-auth, configured for Nexapay (decision 001): e-mail and password, sessions in httpOnly
 // SameSite=Lax cookies, reset links to our own /reset-password page, single-use tokens valid one
-// hour. Its HTTP handler is never exposed whole: auth/routes.ts puts our validation, throttling
+// hour. Its HTTP handler is never exposed whole: auth/auth-routes.ts puts our validation, throttling
 // and lockout in front of the few endpoints we offer.
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
@@ -32,7 +32,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
     secret: config.authSecret,
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, twoFactor } }),
     trustedOrigins: [config.publicUrl],
-    // Throttling is ours (per IP and e-mail, with lockout): see auth/routes.ts.
+    // Throttling is ours (per IP and e-mail, with lockout): see auth/auth-routes.ts.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {

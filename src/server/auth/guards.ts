@@ -33,6 +33,11 @@ declare module "fastify" {
   }
 }
 
+/** The admin a back-office request acts for, as the admin services take it (and audit_log records it). */
+export function actingAdmin(request: FastifyRequest): { adminId: string; ip: string } {
+  return { adminId: request.user!.id, ip: request.ip };
+}
+
 export function createGuards(deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
 

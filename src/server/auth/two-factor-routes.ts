@@ -15,7 +15,7 @@ import { writeAudit } from "../audit/audit-log.ts";
 import { adminRoleOf, markSessionTwoFactorVerified, revokeSessionsOf } from "./accounts.ts";
 import type { Auth } from "./auth.ts";
 import type { Guards } from "./guards.ts";
-import { sendAuthResponse } from "./routes.ts";
+import { sendAuthResponse } from "./auth-response.ts";
 
 const enableBody = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax),

@@ -10,7 +10,7 @@ import { adminPassword, emailSchema } from "../../shared/auth-schemas.ts";
 import { findUserIdByEmail } from "../auth/accounts.ts";
 import { createAuth } from "../auth/auth.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
-import { createUserWithPassword, grantAdminRole } from "../admin/create-admin.ts";
+import { createUserWithPassword, grantAdminRole } from "../admins/create-admin.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { likePattern } from "./transaction-queries.ts";
+import { likePattern } from "./like-pattern.ts";
 
 describe("likePattern", () => {
   it("wraps the text in % for a contains-search", () => {

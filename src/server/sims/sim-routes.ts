@@ -5,9 +5,8 @@ import { z } from "zod";
 import { simCreateSchema, simSchema } from "../../shared/sim-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
+import { idParams } from "../http/id-params.ts";
 import { addSim, listOwnSims, removeOwnSim, toSimDto } from "./sims.ts";
-
-export const uuidParams = z.object({ id: z.uuid({ error: "Invalid id" }) });
 
 export function registerSimRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
   const { db, guards } = deps;
@@ -30,12 +29,8 @@ export function registerSimRoutes(app: FastifyInstance, deps: { db: Db; guards: 
     },
   );
 
-  r.delete(
-    "/api/sims/:id",
-    { schema: { tags: ["customer"], params: uuidParams }, onRequest: guards.requireUser },
-    async (request, reply) => {
-      await removeOwnSim(db, { userId: request.user!.id, simId: request.params.id });
-      return reply.status(204).send();
-    },
-  );
+  r.delete("/api/sims/:id", { schema: { tags: ["customer"], params: idParams }, onRequest: guards.requireUser }, async (request, reply) => {
+    await removeOwnSim(db, { userId: request.user!.id, simId: request.params.id });
+    return reply.status(204).send();
+  });
 }

@@ -7,6 +7,7 @@ import { errorCodes, messages } from "../../shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "../../shared/money.ts";
 import type { TransactionDto } from "../../shared/wallet-schemas.ts";
 import { writeAudit } from "../audit/audit-log.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { ledgerEntries, profiles, transactions } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -19,6 +20,15 @@ export type Limits = {
   withdrawalMinPoisha: bigint; // 0 = no minimum
   withdrawalDailyMaxPoisha: bigint; // 0 = no maximum
 };
+
+/** The limits as configured (docs/architecture.md, Configuration); a limit of 0 is off. */
+export function limitsFrom(config: Config): Limits {
+  return {
+    depositMinMicro: BigInt(config.depositMinUsdt) * 1_000_000n,
+    withdrawalMinPoisha: BigInt(config.withdrawalMinBdt) * 100n,
+    withdrawalDailyMaxPoisha: BigInt(config.withdrawalDailyMaxBdt) * 100n,
+  };
+}
 
 export function toTransactionDto(row: TransactionRow): TransactionDto {
   return {

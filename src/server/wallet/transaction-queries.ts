@@ -1,16 +1,16 @@
-// Reading transactions for customers: their own rows only, newest first, searchable.
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+// Reading transactions: a customer's own rows, newest first, searchable; and the back office's list
+// of everyone's, with a capped total (docs/product.md, Back office).
+import { and, between, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import type { AdminTransactionDto } from "../../shared/admin-schemas.ts";
+import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "../../shared/money.ts";
 import type { Db } from "../db/client.ts";
-import { transactions } from "../db/schema.ts";
+import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
+import { pageOfIds, type CappedTotal, type Page } from "../db/paged-list.ts";
+import { profiles, transactions, user } from "../db/schema.ts";
 import type { TransactionRow } from "./ledger.ts";
 
 /** The amount as people type it ("2500.00"), for searching. */
 export const amountText = sql<string>`(${transactions.amountMinor} / 100)::text || '.' || lpad((${transactions.amountMinor} % 100)::text, 2, '0')`;
-
-/** Escapes LIKE's wildcards so a search for "50%" looks for those characters. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function listCustomerTransactions(
   db: Db,
@@ -44,4 +44,65 @@ export async function recentTransactions(db: Db, userId: string, limit: number):
     .where(eq(transactions.userId, userId))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(limit);
+}
+
+/**
+ * Admin transactions match user, email, amount and method. User, e-mail and method are
+ * text in search_text (migration 0002, one trigram index). An amount is matched as an amount:
+ * "1250" finds 1,250.00–1,250.99 BDT, "1250.5" finds 1,250.50; the search box has already
+ * dropped the grouping commas of "1,250".
+ */
+function transactionSearch(q: string): SQL {
+  const asText = like(transactions.searchText, lowerLikePattern(q));
+  if (!isBdtAmount(q)) return asText;
+  const from = parseBdt(q);
+  const to = q.includes(".") ? from : from + 99n;
+  return or(asText, between(transactions.amountMinor, from, to))!;
+}
+
+export async function listAdminTransactions(
+  db: Db,
+  input: Page & { type: "all" | "deposit" | "withdraw"; status: "all" | "pending" | "completed" | "rejected"; q: string },
+): Promise<{ items: AdminTransactionDto[] } & CappedTotal> {
+  const conditions: SQL[] = [];
+  if (input.type !== "all") conditions.push(eq(transactions.type, input.type));
+  if (input.status !== "all") conditions.push(eq(transactions.status, input.status));
+  if (input.q !== "") conditions.push(transactionSearch(input.q));
+  const matching = () =>
+    db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(...conditions))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .$dynamic();
+  const { ids, ...counted } = await pageOfIds(db, matching, { ...input, searching: input.q !== "" });
+  // Only the page's rows are joined to their customers.
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(transactions)
+          .innerJoin(profiles, eq(profiles.id, transactions.userId))
+          .innerJoin(user, eq(user.id, transactions.userId))
+          .where(inArray(transactions.id, ids))
+          .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  return {
+    items: rows.map(({ transactions: t, profiles: p, user: u }) => ({
+      id: t.id,
+      userId: t.userId,
+      username: p.username,
+      email: u.email,
+      type: t.type,
+      amount: formatBdt(t.amountMinor),
+      usdtAmount: t.usdtMicro === null ? null : formatUsdt(t.usdtMicro),
+      status: t.status,
+      reference: t.reference,
+      origin: t.origin,
+      rejectReason: t.rejectReason,
+      createdAt: t.createdAt.toISOString(),
+      processedAt: t.processedAt?.toISOString() ?? null,
+    })),
+    ...counted,
+  };
 }

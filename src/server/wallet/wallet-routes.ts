@@ -18,18 +18,10 @@ import type { Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
-import { balanceAndHeldPoisha, createDeposit, createWithdrawal, toTransactionDto, type Limits } from "./ledger.ts";
+import { balanceAndHeldPoisha, createDeposit, createWithdrawal, limitsFrom, toTransactionDto } from "./ledger.ts";
 import { listCustomerTransactions, recentTransactions } from "./transaction-queries.ts";
 
 const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
-
-export function limitsFrom(config: Config): Limits {
-  return {
-    depositMinMicro: BigInt(config.depositMinUsdt) * 1_000_000n,
-    withdrawalMinPoisha: BigInt(config.withdrawalMinBdt) * 100n,
-    withdrawalDailyMaxPoisha: BigInt(config.withdrawalDailyMaxBdt) * 100n,
-  };
-}
 
 export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards }): void {
   const { db, config, guards } = deps;
