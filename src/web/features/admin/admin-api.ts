@@ -2,8 +2,24 @@
 // server says the admin session is over (401, e.g. SESSION_IDLE_TIMEOUT after 15 idle minutes) or
 // that the admin must first enrol a second factor (403 TWO_FACTOR_REQUIRED), the screen that asked
 // cannot help: the admin layout hears about it here and leaves for /admin/login or /admin/two-factor.
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  AdminTransactionDto,
+  AdminUserDto,
+  adminAccountSchema,
+  adminProfileSchema,
+  adminRoles,
+  adminSimSchema,
+  adminStatsSchema,
+  adminVerificationSchema,
+  auditEntrySchema,
+} from "../../../shared/admin-schemas.ts";
 import { errorCodes } from "../../../shared/api-error.ts";
-import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import type { setupStatusSchema } from "../../../shared/me.ts";
+import type { VerificationDto } from "../../../shared/verification-schemas.ts";
+import { api, ApiError, apiRequest } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
 
 export type AdminSessionProblem = { kind: "signed-out"; message: string | undefined } | { kind: "two-factor-required" };
 
@@ -67,3 +83,181 @@ export function withQuery(path: string, query: Record<string, string | number | 
 export type PageOf<T> = { items: T[]; total: number; page: number; pageSize: number };
 /** The transactions and users lists count up to a cap; `totalCapped` says more rows match (decision 010). */
 export type CappedPageOf<T> = PageOf<T> & { totalCapped: boolean };
+
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AdminSim = z.infer<typeof adminSimSchema>;
+export type AdminVerification = z.infer<typeof adminVerificationSchema>;
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+export type AdminRole = (typeof adminRoles)[number];
+export type AdminProfile = z.infer<typeof adminProfileSchema>;
+
+// The back office's reads and writes (docs/architecture.md, HTTP API › Admin). List keys start with the
+// names in live-updates.ts, so a server event about a table refreshes every screen that shows it.
+
+type ListQuery = { q: string; status: string; page: number; pageSize: number };
+
+export const adminStatsQuery = queryOptions({
+  queryKey: [...queryKeys.adminStats],
+  queryFn: ({ signal }) => adminApi.get<AdminStats>("/api/admin/stats", signal),
+});
+
+export function auditLogQuery(query: { action: string; page: number; pageSize: number }) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminAuditLog, query.action, query.page],
+    queryFn: ({ signal }) => adminApi.get<PageOf<AuditEntry>>(withQuery("/api/admin/audit-log", query), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function adminSimsQuery(query: ListQuery) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminSims, "list", query.q, query.status, query.page],
+    queryFn: ({ signal }) => adminApi.get<PageOf<AdminSim>>(withQuery("/api/admin/sims", query), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function setSimStatus(input: { id: string; status: "active" | "rejected" }) {
+  return adminApi.patch(`/api/admin/sims/${input.id}`, { status: input.status });
+}
+
+export function deleteSim(id: string) {
+  return adminApi.delete(`/api/admin/sims/${id}`);
+}
+
+export type AdminTransactionsQuery = { q: string; type: string; status: string; page: number; pageSize: number };
+
+/** One page of the transactions list (the screen, and the CSV export page by page). */
+export function fetchAdminTransactions(query: AdminTransactionsQuery, signal?: AbortSignal) {
+  return adminApi.get<CappedPageOf<AdminTransactionDto>>(withQuery("/api/admin/transactions", query), signal);
+}
+
+export function adminTransactionsQuery(query: AdminTransactionsQuery) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminTransactions, "list", query.q, query.type, query.status, query.page],
+    queryFn: ({ signal }) => fetchAdminTransactions(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function approveTransaction(id: string) {
+  return adminApi.post(`/api/admin/transactions/${id}/approve`);
+}
+
+export function rejectTransaction(input: { id: string; reason: string }) {
+  return adminApi.post(`/api/admin/transactions/${input.id}/reject`, input.reason ? { reason: input.reason } : {});
+}
+
+export function adminUsersQuery(query: ListQuery) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminUsers, "list", query.q, query.status, query.page],
+    queryFn: ({ signal }) => adminApi.get<CappedPageOf<AdminUserDto>>(withQuery("/api/admin/users", query), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function setUserSuspended(input: { id: string; isSuspended: boolean }) {
+  return adminApi.patch(`/api/admin/users/${input.id}`, { isSuspended: input.isSuspended });
+}
+
+export function adjustBalance(userId: string, body: { direction: string; amount: string; note?: string }) {
+  return adminApi.post(`/api/admin/users/${userId}/balance-adjustments`, body);
+}
+
+export function adminUserProfileQuery(userId: string) {
+  return queryOptions({
+    queryKey: ["admin-user-profile", userId],
+    queryFn: ({ signal }) => adminApi.get<AdminProfile>(`/api/admin/users/${userId}/profile`, signal),
+    staleTime: 0,
+  });
+}
+
+export function saveUserProfile(userId: string, body: unknown) {
+  return adminApi.put<AdminProfile>(`/api/admin/users/${userId}/profile`, body);
+}
+
+export function adminVerificationsQuery(query: ListQuery) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminVerifications, "list", query.q, query.status, query.page],
+    queryFn: ({ signal }) => adminApi.get<PageOf<AdminVerification>>(withQuery("/api/admin/verifications", query), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function decideVerification(input: { id: string; status: "approved" | "rejected" }) {
+  return adminApi.post(`/api/admin/verifications/${input.id}/${input.status === "approved" ? "approve" : "reject"}`);
+}
+
+export function verificationDocumentsQuery(userId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminVerifications, "documents", userId],
+    queryFn: ({ signal }) => adminApi.get<VerificationDto>(`/api/admin/verifications/${userId}/documents`, signal),
+  });
+}
+
+export const adminsQueryKey = ["admin-accounts"] as const;
+
+export const adminsQuery = queryOptions({
+  queryKey: adminsQueryKey,
+  queryFn: ({ signal }) => adminApi.get<{ items: AdminAccount[] }>("/api/admin/admins", signal),
+  staleTime: 60_000, // the list of admins may be a minute old
+});
+
+export function createAdmin(body: unknown) {
+  return adminApi.post("/api/admin/admins", body);
+}
+
+export function promoteAdmin(body: unknown) {
+  return adminApi.post<{ userId: string; adminRole: AdminRole; roleChanged: boolean }>("/api/admin/admins/promote", body);
+}
+
+export function resetTwoFactor(userId: string) {
+  return adminApi.post(`/api/admin/admins/${userId}/reset-two-factor`);
+}
+
+/** The server ends this admin's other sessions as well. */
+export function changeAdminPassword(values: { currentPassword: string; newPassword: string }) {
+  return adminApi.post("/api/auth/change-password", {
+    currentPassword: values.currentPassword,
+    newPassword: values.newPassword,
+    revokeOtherSessions: true,
+  });
+}
+
+export function generateBackupCodes(values: { password: string }) {
+  return adminApi.post<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", values);
+}
+
+// Signing in and enrolling happen before the back office is open: these go through the plain client
+// (a refusal here is the screen's to show, not a reason to leave for /admin/login).
+
+/** better-auth's answer to a password sign-in: `twoFactorRedirect` when a code is needed next. */
+export type SignInAnswer = { twoFactorRedirect?: boolean };
+
+export function signInWithPassword(values: { email: string; password: string }) {
+  return api.post<SignInAnswer | null>("/api/auth/sign-in/email", values);
+}
+
+/** The 6-digit code of the authenticator app, or one of the recovery codes. */
+export function verifyTwoFactorCode(mode: "totp" | "recovery", code: string) {
+  return api.post(mode === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", { code });
+}
+
+/** The secret (as an otpauth:// address for the QR code) and the first recovery codes. */
+export type Enrolment = { totpURI: string; backupCodes: string[] };
+
+export function enableTwoFactor(password: string) {
+  return api.post<Enrolment>("/api/auth/two-factor/enable", { password });
+}
+
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
+
+export const setupQuery = queryOptions({
+  queryKey: ["setup"],
+  queryFn: ({ signal }) => api.get<SetupStatus>("/api/setup", signal),
+});
+
+export function createFirstAdmin(body: { email: string; password: string }) {
+  return api.post("/api/setup/first-admin", body);
+}

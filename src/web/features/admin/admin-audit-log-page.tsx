@@ -1,18 +1,13 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { z } from "zod";
-import type { auditEntrySchema } from "../../../shared/admin-schemas.ts";
-import { adminApi, withQuery, type PageOf } from "@/features/admin/admin-api.ts";
+import { auditLogQuery, type AuditEntry } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ListFooter, ListToolbar } from "@/features/admin/components/list-controls.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
-import { queryKeys } from "@/lib/live-updates.ts";
 import { auditActionLabel, auditActions, auditDetailPairs, formatDateTime } from "./admin-format.ts";
-
-type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const pageSize = 20;
 const actionNames = Object.keys(auditActions);
@@ -22,12 +17,7 @@ const columnCount = 5;
 export default function AdminAuditLogPage() {
   const { filters, page, update } = useListParams({ action: "" }, { action: ["", ...actionNames] });
 
-  const entries = useQuery({
-    queryKey: [...queryKeys.adminAuditLog, filters.action, page],
-    queryFn: ({ signal }) =>
-      adminApi.get<PageOf<AuditEntry>>(withQuery("/api/admin/audit-log", { action: filters.action, page, pageSize }), signal),
-    placeholderData: keepPreviousData,
-  });
+  const entries = useQuery(auditLogQuery({ action: filters.action, page, pageSize }));
 
   let message: ReactNode = null;
   if (entries.isPending) message = "Loading audit log...";

@@ -2,28 +2,22 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowDownToLine, ArrowUpFromLine, Clock, type LucideIcon, UserCheck, Users, Wallet } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { z } from "zod";
-import type { adminStatsSchema } from "../../../shared/admin-schemas.ts";
-import { adminApi } from "@/features/admin/admin-api.ts";
+import { adminStatsQuery, type AdminStats } from "@/features/admin/admin-api.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
-import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount } from "./admin-format.ts";
 
 // recharts is large: only this card loads it, so the other admin screens stay light.
 const VolumeChart = lazy(() => import("./components/admin-volume-chart.tsx"));
-
-export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 const refreshMs = 30_000; // besides the live updates
 
 /** Admin Dashboard (docs/product.md, Back office › Dashboard): key figures and 30 days of approved volume. */
 export default function AdminDashboardPage() {
   const stats = useQuery({
-    queryKey: [...queryKeys.adminStats],
-    queryFn: ({ signal }) => adminApi.get<AdminStats>("/api/admin/stats", signal),
+    ...adminStatsQuery,
     refetchInterval: refreshMs,
   });
 

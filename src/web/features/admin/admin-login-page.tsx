@@ -12,7 +12,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { signInWithPassword, verifyTwoFactorCode, type SignInAnswer } from "./admin-api.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
 import { recoveryCodeSchema, totpCodeSchema } from "./two-factor-code.ts";
@@ -21,8 +22,6 @@ import { recoveryCodeSchema, totpCodeSchema } from "./two-factor-code.ts";
 const signInFailedMessage = "Login failed. Please check your credentials.";
 const noUserInformationMessage = "Could not retrieve user information";
 const codeFailedMessage = "Login failed. Please try again.";
-
-type SignInAnswer = { twoFactorRedirect?: boolean };
 
 /**
  * Admin login (/admin and /admin/login): e-mail and password, then, for an admin who has enrolled
@@ -136,7 +135,7 @@ function PasswordStep({
 
     let answer: SignInAnswer | null;
     try {
-      answer = await api.post<SignInAnswer | null>("/api/auth/sign-in/email", values);
+      answer = await signInWithPassword(values);
     } catch (error) {
       onRefused(errorMessage(error, signInFailedMessage));
       setBusy(false);
@@ -186,7 +185,7 @@ function CodeForm({
     setBusy(true);
     onStart();
     try {
-      await api.post(mode === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", { code });
+      await verifyTwoFactorCode(mode, code);
     } catch (failure) {
       const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, codeFailedMessage)) : codeFailedMessage;
       form.setError("code", { type: "server", message });

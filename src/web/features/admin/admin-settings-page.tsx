@@ -5,10 +5,20 @@ import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
-import { type adminAccountSchema, adminRoles, createAdminSchema } from "../../../shared/admin-schemas.ts";
+import { adminRoles, createAdminSchema } from "../../../shared/admin-schemas.ts";
 import { errorCodes } from "../../../shared/api-error.ts";
 import { adminPasswordLengthMin, passwordLengthMax } from "../../../shared/password-policy.ts";
-import { adminApi } from "@/features/admin/admin-api.ts";
+import {
+  adminsQuery,
+  adminsQueryKey,
+  changeAdminPassword,
+  createAdmin,
+  generateBackupCodes,
+  promoteAdmin,
+  resetTwoFactor,
+  type AdminAccount,
+  type AdminRole,
+} from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
@@ -25,10 +35,6 @@ import { ApiError } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.ts";
 import { formatShortDate } from "./admin-format.ts";
 
-type AdminAccount = z.infer<typeof adminAccountSchema>;
-type AdminRole = (typeof adminRoles)[number];
-
-const adminsQueryKey = ["admin-accounts"] as const;
 const superAdminOnly = "Only a super admin can manage admin accounts.";
 
 const roleLabels: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super admin" };
@@ -55,11 +61,7 @@ export default function AdminSettingsPage() {
   const [openForm, setOpenForm] = useState<"create" | "promote" | null>(null);
   const reasonId = useId();
 
-  const admins = useQuery({
-    queryKey: adminsQueryKey,
-    queryFn: ({ signal }) => adminApi.get<{ items: AdminAccount[] }>("/api/admin/admins", signal),
-    staleTime: 60_000, // the list of admins may be a minute old
-  });
+  const admins = useQuery(adminsQuery);
 
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
   const items = admins.data?.items ?? [];
@@ -195,7 +197,7 @@ export default function AdminSettingsPage() {
 function ResetTwoFactorDialog({ account, onClose }: { account: AdminAccount | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const reset = useMutation({
-    mutationFn: (userId: string) => adminApi.post(`/api/admin/admins/${userId}/reset-two-factor`),
+    mutationFn: resetTwoFactor,
     onSuccess: () => {
       toast.success("Two-factor sign-in reset. They will set up their authenticator app again at their next sign-in.");
       void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
@@ -255,7 +257,7 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
   const { errors } = form.formState;
 
   const create = useMutation({
-    mutationFn: (body: z.output<typeof createAdminSchema>) => adminApi.post("/api/admin/admins", body),
+    mutationFn: (body: z.output<typeof createAdminSchema>) => createAdmin(body),
     onSuccess: () => {
       toast.success("Admin user added successfully!");
       void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
@@ -312,8 +314,7 @@ function PromoteForm({ onDone }: { onDone: () => void }) {
   const { errors } = form.formState;
 
   const promote = useMutation({
-    mutationFn: (body: z.output<typeof promoteFormSchema>) =>
-      adminApi.post<{ userId: string; adminRole: AdminRole; roleChanged: boolean }>("/api/admin/admins/promote", body),
+    mutationFn: (body: z.output<typeof promoteFormSchema>) => promoteAdmin(body),
     onSuccess: (answer) => {
       toast.success(answer.roleChanged ? "Admin role updated successfully" : "User promoted to admin successfully!");
       void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
@@ -358,13 +359,7 @@ function ChangePasswordCard() {
   const { errors } = form.formState;
 
   const change = useMutation({
-    mutationFn: (values: z.output<typeof changePasswordFormSchema>) =>
-      // The server ends this admin's other sessions as well.
-      adminApi.post("/api/auth/change-password", {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-        revokeOtherSessions: true,
-      }),
+    mutationFn: (values: z.output<typeof changePasswordFormSchema>) => changeAdminPassword(values),
     onSuccess: () => {
       toast.success("Password updated successfully!");
       form.reset();
@@ -446,8 +441,7 @@ function RecoveryCodesCard() {
   const { errors } = form.formState;
 
   const generate = useMutation({
-    mutationFn: (values: z.output<typeof recoveryPasswordSchema>) =>
-      adminApi.post<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", values),
+    mutationFn: (values: z.output<typeof recoveryPasswordSchema>) => generateBackupCodes(values),
     onSuccess: (answer) => {
       setCodes(answer.backupCodes);
       form.reset();

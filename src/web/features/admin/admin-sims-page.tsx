@@ -1,10 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, LoaderCircle, Trash2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { z } from "zod";
-import type { adminSimSchema } from "../../../shared/admin-schemas.ts";
-import { adminApi, withQuery, type PageOf } from "@/features/admin/admin-api.ts";
+import { adminSimsQuery, deleteSim, setSimStatus, type AdminSim } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
@@ -19,8 +17,6 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { formatShortDate } from "./admin-format.ts";
 import { isAlreadyDecided } from "./sim-decision.ts";
 
-type AdminSim = z.infer<typeof adminSimSchema>;
-
 const pageSize = 10;
 const statuses = ["all", "pending", "active", "rejected"] as const;
 type StatusFilter = (typeof statuses)[number];
@@ -34,18 +30,12 @@ export default function AdminSimsPage() {
   const [deleting, setDeleting] = useState<AdminSim | null>(null);
   const ownUserId = useOwnUserId();
 
-  const sims = useQuery({
-    queryKey: [...queryKeys.adminSims, "list", filters.q, filters.status, page],
-    queryFn: ({ signal }) =>
-      adminApi.get<PageOf<AdminSim>>(withQuery("/api/admin/sims", { q: filters.q, status: filters.status, page, pageSize }), signal),
-    placeholderData: keepPreviousData,
-  });
+  const sims = useQuery(adminSimsQuery({ q: filters.q, status: filters.status, page, pageSize }));
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.adminSims });
 
   const setStatus = useMutation({
-    mutationFn: (input: { id: string; status: "active" | "rejected" }) =>
-      adminApi.patch(`/api/admin/sims/${input.id}`, { status: input.status }),
+    mutationFn: setSimStatus,
     onSuccess: (_answer, input) => toast.success(input.status === "active" ? "SIM approved successfully!" : "SIM rejected successfully!"),
     onError: (error) => {
       // Already decided (another admin, or another tab, was first): say so; the refresh shows it.
@@ -56,7 +46,7 @@ export default function AdminSimsPage() {
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => adminApi.delete(`/api/admin/sims/${id}`),
+    mutationFn: deleteSim,
     onSuccess: () => {
       toast.success("SIM deleted successfully!");
       setDeleting(null);

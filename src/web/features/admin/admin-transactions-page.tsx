@@ -1,10 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownToLine, ArrowUpFromLine, Check, Download, LoaderCircle, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { AdminTransactionDto } from "../../../shared/admin-schemas.ts";
 import { errorCodes } from "../../../shared/api-error.ts";
-import { adminApi, withQuery, type CappedPageOf } from "@/features/admin/admin-api.ts";
+import { adminTransactionsQuery, approveTransaction, fetchAdminTransactions, rejectTransaction } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -42,15 +42,7 @@ export default function AdminTransactionsPage() {
   const [inFlight, setInFlight] = useState<ReadonlyMap<string, Action["kind"]>>(new Map());
   const ownUserId = useOwnUserId();
 
-  const transactions = useQuery({
-    queryKey: [...queryKeys.adminTransactions, "list", filters.q, filters.type, filters.status, page],
-    queryFn: ({ signal }) =>
-      adminApi.get<CappedPageOf<AdminTransactionDto>>(
-        withQuery("/api/admin/transactions", { type: filters.type, status: filters.status, q: filters.q, page, pageSize }),
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const transactions = useQuery(adminTransactionsQuery({ type: filters.type, status: filters.status, q: filters.q, page, pageSize }));
 
   function track(action: Action, running: boolean) {
     setInFlight((previous) => {
@@ -68,7 +60,7 @@ export default function AdminTransactionsPage() {
   }
 
   const approve = useMutation({
-    mutationFn: (id: string) => adminApi.post(`/api/admin/transactions/${id}/approve`),
+    mutationFn: approveTransaction,
     onMutate: (id) => track({ id, kind: "approve" }, true),
     onSettled: (_data, _error, id) => {
       track({ id, kind: "approve" }, false);
@@ -84,8 +76,7 @@ export default function AdminTransactionsPage() {
   });
 
   const reject = useMutation({
-    mutationFn: (input: { id: string; reason: string }) =>
-      adminApi.post(`/api/admin/transactions/${input.id}/reject`, input.reason ? { reason: input.reason } : {}),
+    mutationFn: rejectTransaction,
     onMutate: ({ id }) => {
       track({ id, kind: "reject" }, true);
       setRejecting(null);
@@ -400,9 +391,7 @@ function ExportButton({ filters, disabled }: { filters: Filters; disabled: boole
       const rows: AdminTransactionDto[] = [];
       // At most 1,000 pages (100,000 rows): an export never loops without end.
       for (let page = 1; page <= 1000; page += 1) {
-        const answer = await adminApi.get<CappedPageOf<AdminTransactionDto>>(
-          withQuery("/api/admin/transactions", { ...filters, page, pageSize: exportPageSize }),
-        );
+        const answer = await fetchAdminTransactions({ ...filters, page, pageSize: exportPageSize });
         rows.push(...answer.items);
         // The last page is a short one; `total` may be capped (decision 010), so it is not the test.
         if (answer.items.length < exportPageSize) break;

@@ -14,12 +14,11 @@ import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
-import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./admin-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
 import { groupedSecret, totpCodeSchema, totpSecretOf } from "./two-factor-code.ts";
-
-type Enrolment = { totpURI: string; backupCodes: string[] };
 
 const passwordSchema = z.object({ password: z.string().min(1, "Password is required") });
 
@@ -62,7 +61,7 @@ function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setBusy(true);
     try {
-      onEnabled(await api.post<Enrolment>("/api/auth/two-factor/enable", { password }));
+      onEnabled(await enableTwoFactor(password));
     } catch (failure) {
       const message =
         failure instanceof ApiError && failure.fields.password
@@ -124,7 +123,7 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setBusy(true);
     try {
-      await api.post("/api/auth/two-factor/verify-totp", { code });
+      await verifyTwoFactorCode("totp", code);
     } catch (failure) {
       const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, "Invalid code")) : "Invalid code";
       form.setError("code", { type: "server", message });

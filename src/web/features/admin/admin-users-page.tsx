@@ -1,10 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { AdminUserDto } from "../../../shared/admin-schemas.ts";
-import { adminApi, withQuery, type CappedPageOf } from "@/features/admin/admin-api.ts";
+import { adminUsersQuery, setUserSuspended } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
@@ -37,19 +37,12 @@ export default function AdminUsersPage() {
   const ownUserId = useOwnUserId();
 
   const users = useQuery({
-    queryKey: [...queryKeys.adminUsers, "list", filters.q, filters.status, page],
-    queryFn: ({ signal }) =>
-      adminApi.get<CappedPageOf<AdminUserDto>>(
-        withQuery("/api/admin/users", { q: filters.q, status: filters.status, page, pageSize }),
-        signal,
-      ),
+    ...adminUsersQuery({ q: filters.q, status: filters.status, page, pageSize }),
     refetchInterval: refreshMs,
-    placeholderData: keepPreviousData,
   });
 
   const setStatus = useMutation({
-    mutationFn: (input: { id: string; isSuspended: boolean }) =>
-      adminApi.patch(`/api/admin/users/${input.id}`, { isSuspended: input.isSuspended }),
+    mutationFn: setUserSuspended,
     onSuccess: (_answer, input) => {
       toast.success(input.isSuspended ? "User suspended successfully!" : "User activated successfully!");
       setSuspending(null);

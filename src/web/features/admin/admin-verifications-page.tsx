@@ -1,10 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { z } from "zod";
-import type { adminVerificationSchema } from "../../../shared/admin-schemas.ts";
-import { adminApi, withQuery, type PageOf } from "@/features/admin/admin-api.ts";
+import { adminVerificationsQuery, decideVerification, type AdminVerification } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -16,8 +14,6 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { formatShortDate, underscoresAsSpaces } from "./admin-format.ts";
 import { UserProfileDialog, type ProfileTarget } from "./components/user-profile-dialog.tsx";
 import { VerificationDocumentsDialog, type DocumentsTarget } from "./components/verification-documents-dialog.tsx";
-
-type AdminVerification = z.infer<typeof adminVerificationSchema>;
 
 const pageSize = 10;
 const refreshMs = 30_000; // besides the live updates
@@ -31,8 +27,6 @@ const statusButtons = [
 ] as const;
 const columnCount = 5;
 
-type Decision = "approved" | "rejected";
-
 /** Verifications (docs/product.md, Back office › Verifications). */
 export default function AdminVerificationsPage() {
   const queryClient = useQueryClient();
@@ -42,25 +36,14 @@ export default function AdminVerificationsPage() {
   const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
   const ownUserId = useOwnUserId();
-  const listKey = [...queryKeys.adminVerifications, "list", filters.q, filters.status, page];
-
-  const verifications = useQuery({
-    queryKey: listKey,
-    queryFn: ({ signal }) =>
-      adminApi.get<PageOf<AdminVerification>>(
-        withQuery("/api/admin/verifications", { q: filters.q, status: filters.status, page, pageSize }),
-        signal,
-      ),
-    refetchInterval: refreshMs,
-    placeholderData: keepPreviousData,
-  });
+  const listQuery = adminVerificationsQuery({ q: filters.q, status: filters.status, page, pageSize });
+  const verifications = useQuery({ ...listQuery, refetchInterval: refreshMs });
 
   const decide = useMutation({
-    mutationFn: (input: { id: string; status: Decision }) =>
-      adminApi.post(`/api/admin/verifications/${input.id}/${input.status === "approved" ? "approve" : "reject"}`),
+    mutationFn: decideVerification,
     onSuccess: (_answer, input) => {
       // The list changes at once, then is read again from the server.
-      queryClient.setQueryData<PageOf<AdminVerification>>(listKey, (old) =>
+      queryClient.setQueryData(listQuery.queryKey, (old) =>
         old ? { ...old, items: old.items.map((v) => (v.id === input.id ? { ...v, status: input.status } : v)) } : old,
       );
       toast.success(input.status === "approved" ? "Verification approved" : "Verification rejected");

@@ -7,25 +7,21 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { messages } from "../../../shared/api-error.ts";
 import { firstAdminFormSchema } from "../../../shared/auth-schemas.ts";
-import type { setupStatusSchema } from "../../../shared/me.ts";
-import type { z } from "zod";
 import { EmailField } from "@/components/sign-in-fields.tsx";
 import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
-import { ApiError, api } from "@/lib/api-client.ts";
-
-type SetupStatus = z.infer<typeof setupStatusSchema>;
-const setupQueryKey = ["setup"] as const;
+import { ApiError } from "@/lib/api-client.ts";
+import { createFirstAdmin, setupQuery } from "./admin-api.ts";
 
 /**
  * First-run setup (/make-admin): creates the first super_admin while no admin exists;
  * afterwards it only says that setup is complete.
  */
 export default function MakeAdminPage() {
-  const setup = useQuery({ queryKey: setupQueryKey, queryFn: ({ signal }) => api.get<SetupStatus>("/api/setup", signal) });
+  const setup = useQuery(setupQuery);
 
   const complete = setup.data?.needsFirstAdmin === false;
   let body;
@@ -71,11 +67,11 @@ function FirstAdminForm() {
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
     try {
-      await api.post("/api/setup/first-admin", { email, password });
+      await createFirstAdmin({ email, password });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Someone else finished setup meanwhile.
-        queryClient.setQueryData<SetupStatus>(setupQueryKey, { needsFirstAdmin: false });
+        queryClient.setQueryData(setupQuery.queryKey, { needsFirstAdmin: false });
         return;
       }
       if (error instanceof ApiError) {
@@ -89,7 +85,7 @@ function FirstAdminForm() {
       return;
     }
     toast.success("Admin user added successfully!");
-    queryClient.setQueryData<SetupStatus>(setupQueryKey, { needsFirstAdmin: false });
+    queryClient.setQueryData(setupQuery.queryKey, { needsFirstAdmin: false });
     void navigate("/admin/login");
   });
 

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { balanceAdjustmentSchema, type AdminUserDto } from "../../../../shared/admin-schemas.ts";
 import { errorCodes } from "../../../../shared/api-error.ts";
-import { adminApi } from "@/features/admin/admin-api.ts";
+import { adjustBalance } from "@/features/admin/admin-api.ts";
 import { isOwnAccountRefusal } from "@/features/admin/components/own-account.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
@@ -58,7 +58,7 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
 
   const adjust = useMutation({
     mutationFn: (values: FormOutput) =>
-      adminApi.post(`/api/admin/users/${userId}/balance-adjustments`, {
+      adjustBalance(userId, {
         direction: values.direction,
         amount: values.amount,
         ...(values.note ? { note: values.note } : {}),

@@ -4,9 +4,8 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import type { adminProfileSchema } from "../../../../shared/admin-schemas.ts";
 import { profileUpdateSchema, type ProfileUpdate } from "../../../../shared/profile-schemas.ts";
-import { adminApi } from "@/features/admin/admin-api.ts";
+import { adminUserProfileQuery, saveUserProfile } from "@/features/admin/admin-api.ts";
 import { isOwnAccountRefusal } from "@/features/admin/components/own-account.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
@@ -17,7 +16,6 @@ import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 
-type AdminProfile = z.infer<typeof adminProfileSchema>;
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
 const fieldNames = ["fullName", "phone", "address", "documentNumber"] as const;
 
@@ -44,11 +42,7 @@ export function UserProfileDialog({ target, onClose }: { target: ProfileTarget; 
 
 function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const profile = useQuery({
-    queryKey: ["admin-user-profile", userId],
-    queryFn: ({ signal }) => adminApi.get<AdminProfile>(`/api/admin/users/${userId}/profile`, signal),
-    staleTime: 0,
-  });
+  const profile = useQuery(adminUserProfileQuery(userId));
   const form = useForm<ProfileUpdate, unknown, ProfileOutput>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: { fullName: "", phone: "", address: "", documentNumber: "" },
@@ -72,9 +66,9 @@ function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void 
   }, [loaded, form]);
 
   const save = useMutation({
-    mutationFn: (values: ProfileOutput) => adminApi.put<AdminProfile>(`/api/admin/users/${userId}/profile`, values),
+    mutationFn: (values: ProfileOutput) => saveUserProfile(userId, values),
     onSuccess: (updated) => {
-      queryClient.setQueryData(["admin-user-profile", userId], updated);
+      queryClient.setQueryData(adminUserProfileQuery(userId).queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
       toast.success("User profile updated successfully");

@@ -2,12 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { VerificationDocumentDto, VerificationDto } from "../../../../shared/verification-schemas.ts";
-import { adminApi } from "@/features/admin/admin-api.ts";
+import type { VerificationDocumentDto } from "../../../../shared/verification-schemas.ts";
+import { verificationDocumentsQuery } from "@/features/admin/admin-api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
-import { queryKeys } from "@/lib/live-updates.ts";
 import { documentCaption } from "../admin-format.ts";
 
 export type DocumentsTarget = { userId: string; email: string } | null;
@@ -28,10 +27,7 @@ export function VerificationDocumentsDialog({ target, onClose }: { target: Docum
 }
 
 function DocumentsBody({ userId, email }: { userId: string; email: string }) {
-  const documents = useQuery({
-    queryKey: [...queryKeys.adminVerifications, "documents", userId],
-    queryFn: ({ signal }) => adminApi.get<VerificationDto>(`/api/admin/verifications/${userId}/documents`, signal),
-  });
+  const documents = useQuery(verificationDocumentsQuery(userId));
 
   useEffect(() => {
     if (documents.isError) toast.error("Failed to load documents");
