@@ -6,7 +6,7 @@ import { formatBdt } from "../../shared/money.ts";
 import type { AdminUserDto } from "../../shared/admin-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { lowerLikePattern } from "../db/like-pattern.ts";
-import { pageOfIds, type CappedTotal, type Page } from "../db/paged-list.ts";
+import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
 import { adminUsers, extendedProfiles, profiles, user, verifications } from "../db/schema.ts";
 
 export async function listAdminUsers(
@@ -24,11 +24,13 @@ export async function listAdminUsers(
       .where(and(...conditions))
       .orderBy(desc(profiles.createdAt), desc(profiles.id))
       .$dynamic();
-  const { ids, ...counted } = await pageOfIds(db, matching, { ...input, searching: input.q !== "" });
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
+  const { rows, ...counted } = await cappedListPage(
+    db,
+    { ...input, searching: input.q !== "" },
+    {
+      matching,
+      rowsOf: (ids) =>
+        db
           .select({
             id: profiles.id,
             email: user.email,
@@ -47,7 +49,9 @@ export async function listAdminUsers(
           .leftJoin(verifications, eq(verifications.userId, profiles.id))
           .leftJoin(adminUsers, eq(adminUsers.userId, profiles.id))
           .where(inArray(profiles.id, ids))
-          .orderBy(desc(profiles.createdAt), desc(profiles.id));
+          .orderBy(desc(profiles.createdAt), desc(profiles.id)),
+    },
+  );
   return {
     items: rows.map((r) => ({
       ...r,

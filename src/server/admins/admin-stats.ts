@@ -2,11 +2,11 @@
 import { and, count, eq, gte, sql, sum } from "drizzle-orm";
 import { formatBdt } from "../../shared/money.ts";
 import { queryRows, type Db } from "../db/client.ts";
+import { startOfDhakaDay } from "../db/dhaka-day.ts";
 import { profiles, transactions } from "../db/schema.ts";
 
 /** The dashboard's figures; "today" and the 30 days are calendar days in Asia/Dhaka. */
 export async function adminStats(db: Db, now: Date) {
-  const startOfDhakaDay = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Dhaka') at time zone 'Asia/Dhaka')`;
   // Four independent reads: on PostgreSQL they run at once, on separate pool connections.
   const [[users], [pending], [today], daily] = await Promise.all([
     db
@@ -29,7 +29,7 @@ export async function adminStats(db: Db, now: Date) {
         withdrawals: sql<string>`coalesce(sum(${transactions.amountMinor}) filter (where ${transactions.type} = 'withdraw'), 0)::text`,
       })
       .from(transactions)
-      .where(and(eq(transactions.status, "completed"), gte(transactions.processedAt, startOfDhakaDay))),
+      .where(and(eq(transactions.status, "completed"), gte(transactions.processedAt, startOfDhakaDay(now)))),
     // One pass over the completed transactions of the last 30 Dhaka days (a partial index on
     // processed_at, migration 0003), grouped by day; the days without any are filled with zeros.
     queryRows<{ day: string; deposits: string; withdrawals: string }>(

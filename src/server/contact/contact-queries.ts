@@ -1,13 +1,13 @@
 // The contact messages as the back office reads them: newest first.
 import { count, desc } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { offsetOf, type Page } from "../db/paged-list.ts";
+import { exactListPage, type Page } from "../db/paged-list.ts";
 import { contactMessages } from "../db/schema.ts";
 
 export async function listContactMessages(db: Db, input: Page) {
-  const [rows, [totalRow]] = await Promise.all([
-    db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(input.pageSize).offset(offsetOf(input)),
-    db.select({ n: count() }).from(contactMessages),
-  ]);
-  return { items: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), total: totalRow?.n ?? 0 };
+  const { rows, total } = await exactListPage(input, {
+    rows: ({ limit, offset }) => db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit).offset(offset),
+    count: () => db.select({ n: count() }).from(contactMessages),
+  });
+  return { items: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), total };
 }

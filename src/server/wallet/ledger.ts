@@ -9,6 +9,7 @@ import type { TransactionDto } from "../../shared/wallet-schemas.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { startOfDhakaDay } from "../db/dhaka-day.ts";
 import { ledgerEntries, profiles, transactions } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { notifyChange } from "../realtime/notify.ts";
@@ -223,7 +224,6 @@ export async function balanceAndHeldPoisha(db: Db, userId: string): Promise<{ ba
 
 /** Withdrawals asked for today (pending or paid), "today" being the calendar day in Asia/Dhaka. */
 async function withdrawnTodayPoisha(db: Db, userId: string, now: Date): Promise<bigint> {
-  const startOfDhakaDay = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Dhaka') at time zone 'Asia/Dhaka')`;
   const [row] = await db
     .select({ total: sum(transactions.amountMinor) })
     .from(transactions)
@@ -233,7 +233,7 @@ async function withdrawnTodayPoisha(db: Db, userId: string, now: Date): Promise<
         eq(transactions.type, "withdraw"),
         eq(transactions.origin, "customer"),
         inArray(transactions.status, ["pending", "completed"]),
-        gte(transactions.createdAt, startOfDhakaDay),
+        gte(transactions.createdAt, startOfDhakaDay(now)),
       ),
     );
   return BigInt(row?.total ?? "0");

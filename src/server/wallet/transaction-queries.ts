@@ -5,7 +5,7 @@ import type { AdminTransactionDto } from "../../shared/admin-schemas.ts";
 import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "../../shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
-import { pageOfIds, type CappedTotal, type Page } from "../db/paged-list.ts";
+import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
 import { profiles, transactions, user } from "../db/schema.ts";
 import type { TransactionRow } from "./ledger.ts";
 
@@ -75,18 +75,21 @@ export async function listAdminTransactions(
       .where(and(...conditions))
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .$dynamic();
-  const { ids, ...counted } = await pageOfIds(db, matching, { ...input, searching: input.q !== "" });
-  // Only the page's rows are joined to their customers.
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
+  const { rows, ...counted } = await cappedListPage(
+    db,
+    { ...input, searching: input.q !== "" },
+    {
+      matching,
+      rowsOf: (ids) =>
+        db
           .select()
           .from(transactions)
           .innerJoin(profiles, eq(profiles.id, transactions.userId))
           .innerJoin(user, eq(user.id, transactions.userId))
           .where(inArray(transactions.id, ids))
-          .orderBy(desc(transactions.createdAt), desc(transactions.id));
+          .orderBy(desc(transactions.createdAt), desc(transactions.id)),
+    },
+  );
   return {
     items: rows.map(({ transactions: t, profiles: p, user: u }) => ({
       id: t.id,
