@@ -8,6 +8,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { z } from "zod";
 import { errorCodes, messages } from "../../shared/api-error.ts";
 import { passwordLengthMax } from "../../shared/password-policy.ts";
+import { recoveryCodeSchema, totpCodeSchema } from "../../shared/two-factor-schemas.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -19,19 +20,6 @@ import { sendAuthResponse } from "./auth-response.ts";
 
 const enableBody = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax),
-});
-const totpBody = z.object({
-  code: z
-    .string({ error: "Enter the 6-digit code from your authenticator app" })
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
-});
-const backupBody = z.object({
-  code: z
-    .string({ error: "Enter one of your recovery codes" })
-    .trim()
-    .min(1, "Enter one of your recovery codes")
-    .max(64, "Enter one of your recovery codes"),
 });
 
 export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards; config: Config }): void {
@@ -107,7 +95,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
 
   r.post(
     "/api/auth/two-factor/verify-totp",
-    { schema: { tags: ["auth"], body: totpBody }, config: perIp("2fa-totp") },
+    { schema: { tags: ["auth"], body: totpCodeSchema }, config: perIp("2fa-totp") },
     async (request, reply) => {
       // With a session, this code completes the enrolment; without one, it completes a sign-in.
       const enrolling = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -142,7 +130,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
 
   r.post(
     "/api/auth/two-factor/verify-backup-code",
-    { schema: { tags: ["auth"], body: backupBody }, config: perIp("2fa-backup") },
+    { schema: { tags: ["auth"], body: recoveryCodeSchema }, config: perIp("2fa-backup") },
     async (request, reply) => {
       const response = await auth.api.verifyBackupCode({
         body: { code: request.body.code },

@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { signInWithPassword, verifyTwoFactorCode, type SignInAnswer } from "./admin-api.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
-import { recoveryCodeSchema, totpCodeSchema } from "./two-factor-code.ts";
+import { recoveryCodeSchema, totpCodeSchema } from "../../../shared/two-factor-schemas.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const signInFailedMessage = "Login failed. Please check your credentials.";

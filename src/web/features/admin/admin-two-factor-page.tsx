@@ -18,7 +18,8 @@ import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./admin-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
-import { groupedSecret, totpCodeSchema, totpSecretOf } from "./two-factor-code.ts";
+import { totpCodeSchema } from "../../../shared/two-factor-schemas.ts";
+import { groupedSecret, totpSecretOf } from "./two-factor-code.ts";
 
 const passwordSchema = z.object({ password: z.string().min(1, "Password is required") });
 

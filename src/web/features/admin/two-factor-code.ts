@@ -1,20 +1,5 @@
-// The second-factor code rules of the admin sign-in and enrolment screens. The server
-// checks the same (auth/two-factor-routes.ts); these give the message before a round trip.
-import { z } from "zod";
-
-export const totpCodeMessage = "Enter the 6-digit code from your authenticator app";
-export const recoveryCodeMessage = "Enter one of your recovery codes";
-
-export const totpCodeSchema = z.object({
-  code: z
-    .string()
-    .transform((text) => text.replace(/\s+/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, totpCodeMessage)),
-});
-
-export const recoveryCodeSchema = z.object({
-  code: z.string().trim().min(1, recoveryCodeMessage).max(64, recoveryCodeMessage),
-});
+// The authenticator secret as the enrolment screen shows it for typing by hand. The codes'
+// rules are src/shared/two-factor-schemas.ts, the same on both sides.
 
 /** The secret of an otpauth:// URI, for typing into an app by hand; undefined when it has none. */
 export function totpSecretOf(totpUri: string): string | undefined {
