@@ -7,6 +7,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const webFeatures = ["marketing", "auth", "customer", "admin"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,6 +49,35 @@ export default tseslint.config(
               target: "./src/shared",
               from: ["./src/server", "./src/web"],
               message: "shared is imported by both sides and imports neither.",
+            },
+            // Web: one folder per feature; a feature never reaches into another, and what two
+            // features need lives in components/ or lib/ (docs/architecture.md, Layout).
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: webFeatures.filter((other) => other !== feature).map((other) => `./src/web/features/${other}`),
+              message: `A feature never imports another feature: move what ${feature} needs into src/web/components or src/web/lib.`,
+            })),
+            {
+              target: "./src/web/features",
+              from: "./src/web/app",
+              message: "Features do not import the app shell (router, providers, layouts); the app imports them.",
+            },
+            {
+              target: ["./src/web/components", "./src/web/lib"],
+              from: "./src/web/features",
+              message: "components/ and lib/ serve every feature and import none.",
+            },
+            // Server: a domain's routes are registered by app.ts and imported by nothing else; what
+            // two domains share is a service or query module, never a route file.
+            {
+              target: "./src/server/!(app).ts",
+              from: "./src/server/*/*-routes.ts",
+              message: "Route files are imported only by app.ts: move the shared helper into a service module.",
+            },
+            {
+              target: "./src/server/*/**",
+              from: "./src/server/*/*-routes.ts",
+              message: "Route files are imported only by app.ts: move the shared helper into a service module.",
             },
           ],
         },
