@@ -105,6 +105,18 @@ export const changePasswordBodySchema = z.object({
   revokeOtherSessions: z.boolean().optional(),
 });
 
+/** An admin's change-password form (Settings): the admin length, and the confirmation must match. */
+export const adminChangePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required").max(passwordLengthMax),
+    newPassword: z
+      .string()
+      .min(adminPasswordLengthMin, `New password must be at least ${adminPasswordLengthMin} characters`)
+      .max(passwordLengthMax, `Password must be at most ${passwordLengthMax} characters`),
+    confirmPassword: z.string().min(adminPasswordLengthMin, `Confirm password must be at least ${adminPasswordLengthMin} characters`),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
 // ---- admin login (/admin/login)
 export const adminSignInSchema = z.object({
   email: z

@@ -1,6 +1,12 @@
 // The second factor's codes, as the admin sign-in and enrolment screens check them before sending and
 // as POST /api/auth/two-factor/verify-totp and verify-backup-code check them on arrival.
 import { z } from "zod";
+import { passwordLengthMax } from "./password-policy.ts";
+
+/** The account password that enrolment and new recovery codes ask for again. */
+export const twoFactorPasswordSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax),
+});
 
 export const totpCodeMessage = "Enter the 6-digit code from your authenticator app";
 export const recoveryCodeMessage = "Enter one of your recovery codes";

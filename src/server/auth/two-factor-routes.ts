@@ -5,10 +5,8 @@ import assert from "node:assert/strict";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
-import { z } from "zod";
 import { errorCodes, messages } from "../../shared/api-error.ts";
-import { passwordLengthMax } from "../../shared/password-policy.ts";
-import { recoveryCodeSchema, totpCodeSchema } from "../../shared/two-factor-schemas.ts";
+import { recoveryCodeSchema, totpCodeSchema, twoFactorPasswordSchema } from "../../shared/two-factor-schemas.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -17,10 +15,6 @@ import { adminRoleOf, markSessionTwoFactorVerified, revokeSessionsOf } from "./a
 import type { Auth } from "./auth.ts";
 import type { Guards } from "./guards.ts";
 import { sendAuthResponse } from "./auth-response.ts";
-
-const enableBody = z.object({
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(passwordLengthMax),
-});
 
 export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards; config: Config }): void {
   const { auth, db, guards } = deps;
@@ -47,7 +41,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
 
   r.post(
     "/api/auth/two-factor/enable",
-    { schema: { tags: ["auth"], body: enableBody }, onRequest: guards.requireUser, config: perIp("2fa-enable") },
+    { schema: { tags: ["auth"], body: twoFactorPasswordSchema }, onRequest: guards.requireUser, config: perIp("2fa-enable") },
     async (request, reply) => {
       // Customers sign in with a password only; the second factor is the back office's.
       if ((await adminRoleOf(db, request.user!.id)) === null) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
@@ -69,7 +63,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
   // of them, or fear they were seen. The password is asked again, as for enrolment.
   r.post(
     "/api/auth/two-factor/generate-backup-codes",
-    { schema: { tags: ["auth"], body: enableBody }, onRequest: guards.requireAdmin, config: perIp("2fa-backup-codes") },
+    { schema: { tags: ["auth"], body: twoFactorPasswordSchema }, onRequest: guards.requireAdmin, config: perIp("2fa-backup-codes") },
     async (request, reply) => {
       const response = await auth.api.generateBackupCodes({
         body: { password: request.body.password },

@@ -5,19 +5,21 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
-  AdminTransactionDto,
-  AdminUserDto,
   adminAccountSchema,
   adminProfileSchema,
   adminRoles,
   adminSimSchema,
   adminStatsSchema,
+  adminTransactionSchema,
+  adminUserSchema,
+  cappedPageSchema,
   adminVerificationSchema,
   auditEntrySchema,
 } from "../../../shared/admin-schemas.ts";
 import { errorCodes } from "../../../shared/api-error.ts";
 import type { setupStatusSchema } from "../../../shared/me.ts";
 import type { VerificationDto } from "../../../shared/verification-schemas.ts";
+import type { pageSchema } from "../../../shared/wallet-schemas.ts";
 import { api, ApiError, apiRequest } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 
@@ -80,9 +82,9 @@ export function withQuery(path: string, query: Record<string, string | number | 
   return text === "" ? path : `${path}?${text}`;
 }
 
-export type PageOf<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type PageOf<S extends z.ZodType> = z.infer<ReturnType<typeof pageSchema<S>>>;
 /** The transactions and users lists count up to a cap; `totalCapped` says more rows match (decision 010). */
-export type CappedPageOf<T> = PageOf<T> & { totalCapped: boolean };
+export type CappedPageOf<S extends z.ZodType> = z.infer<ReturnType<typeof cappedPageSchema<S>>>;
 
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -105,7 +107,7 @@ export const adminStatsQuery = queryOptions({
 export function auditLogQuery(query: { action: string; page: number; pageSize: number }) {
   return queryOptions({
     queryKey: [...queryKeys.adminAuditLog, query.action, query.page],
-    queryFn: ({ signal }) => adminApi.get<PageOf<AuditEntry>>(withQuery("/api/admin/audit-log", query), signal),
+    queryFn: ({ signal }) => adminApi.get<PageOf<typeof auditEntrySchema>>(withQuery("/api/admin/audit-log", query), signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -113,7 +115,7 @@ export function auditLogQuery(query: { action: string; page: number; pageSize: n
 export function adminSimsQuery(query: ListQuery) {
   return queryOptions({
     queryKey: [...queryKeys.adminSims, "list", query.q, query.status, query.page],
-    queryFn: ({ signal }) => adminApi.get<PageOf<AdminSim>>(withQuery("/api/admin/sims", query), signal),
+    queryFn: ({ signal }) => adminApi.get<PageOf<typeof adminSimSchema>>(withQuery("/api/admin/sims", query), signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -130,7 +132,7 @@ export type AdminTransactionsQuery = { q: string; type: string; status: string; 
 
 /** One page of the transactions list (the screen, and the CSV export page by page). */
 export function fetchAdminTransactions(query: AdminTransactionsQuery, signal?: AbortSignal) {
-  return adminApi.get<CappedPageOf<AdminTransactionDto>>(withQuery("/api/admin/transactions", query), signal);
+  return adminApi.get<CappedPageOf<typeof adminTransactionSchema>>(withQuery("/api/admin/transactions", query), signal);
 }
 
 export function adminTransactionsQuery(query: AdminTransactionsQuery) {
@@ -152,7 +154,7 @@ export function rejectTransaction(input: { id: string; reason: string }) {
 export function adminUsersQuery(query: ListQuery) {
   return queryOptions({
     queryKey: [...queryKeys.adminUsers, "list", query.q, query.status, query.page],
-    queryFn: ({ signal }) => adminApi.get<CappedPageOf<AdminUserDto>>(withQuery("/api/admin/users", query), signal),
+    queryFn: ({ signal }) => adminApi.get<CappedPageOf<typeof adminUserSchema>>(withQuery("/api/admin/users", query), signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -180,7 +182,7 @@ export function saveUserProfile(userId: string, body: unknown) {
 export function adminVerificationsQuery(query: ListQuery) {
   return queryOptions({
     queryKey: [...queryKeys.adminVerifications, "list", query.q, query.status, query.page],
-    queryFn: ({ signal }) => adminApi.get<PageOf<AdminVerification>>(withQuery("/api/admin/verifications", query), signal),
+    queryFn: ({ signal }) => adminApi.get<PageOf<typeof adminVerificationSchema>>(withQuery("/api/admin/verifications", query), signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,10 +4,12 @@ import { KeyRound, LifeBuoy, ShieldOff, UserPlus, UserRoundCog } from "lucide-re
 import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { z } from "zod";
+import type { z } from "zod";
 import { adminRoles, createAdminSchema } from "../../../shared/admin-schemas.ts";
 import { errorCodes } from "../../../shared/api-error.ts";
-import { adminPasswordLengthMin, passwordLengthMax } from "../../../shared/password-policy.ts";
+import { adminChangePasswordFormSchema } from "../../../shared/auth-schemas.ts";
+import { adminPasswordLengthMin } from "../../../shared/password-policy.ts";
+import { twoFactorPasswordSchema } from "../../../shared/two-factor-schemas.ts";
 import {
   adminsQuery,
   adminsQueryKey,
@@ -41,18 +43,6 @@ const roleLabels: Record<AdminRole, string> = { admin: "Admin", super_admin: "Su
 
 // Promote: the same e-mail and role rules as creating an admin.
 const promoteFormSchema = createAdminSchema.pick({ email: true, adminRole: true });
-
-// Change password, with the admin length (at least 12 characters).
-const changePasswordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, "Current password is required").max(passwordLengthMax),
-    newPassword: z
-      .string()
-      .min(adminPasswordLengthMin, `New password must be at least ${adminPasswordLengthMin} characters`)
-      .max(passwordLengthMax, `Password must be at most ${passwordLengthMax} characters`),
-    confirmPassword: z.string().min(adminPasswordLengthMin, `Confirm password must be at least ${adminPasswordLengthMin} characters`),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 
 /** Admin Settings (docs/product.md, Back office › Settings): admin accounts, and the admin's own password. */
 export default function AdminSettingsPage() {
@@ -353,13 +343,13 @@ function PromoteForm({ onDone }: { onDone: () => void }) {
 function ChangePasswordCard() {
   const [open, setOpen] = useState(false);
   const form = useForm({
-    resolver: zodResolver(changePasswordFormSchema),
+    resolver: zodResolver(adminChangePasswordFormSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { errors } = form.formState;
 
   const change = useMutation({
-    mutationFn: (values: z.output<typeof changePasswordFormSchema>) => changeAdminPassword(values),
+    mutationFn: (values: z.output<typeof adminChangePasswordFormSchema>) => changeAdminPassword(values),
     onSuccess: () => {
       toast.success("Password updated successfully!");
       form.reset();
@@ -431,17 +421,15 @@ function ChangePasswordCard() {
   );
 }
 
-const recoveryPasswordSchema = z.object({ password: z.string().min(1, "Password is required").max(passwordLengthMax) });
-
 /** New one-time recovery codes for this admin; the old ones stop working. */
 function RecoveryCodesCard() {
   const [open, setOpen] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const form = useForm({ resolver: zodResolver(recoveryPasswordSchema), defaultValues: { password: "" } });
+  const form = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
   const { errors } = form.formState;
 
   const generate = useMutation({
-    mutationFn: (values: z.output<typeof recoveryPasswordSchema>) => generateBackupCodes(values),
+    mutationFn: (values: z.output<typeof twoFactorPasswordSchema>) => generateBackupCodes(values),
     onSuccess: (answer) => {
       setCodes(answer.backupCodes);
       form.reset();

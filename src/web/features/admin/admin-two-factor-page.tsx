@@ -5,7 +5,6 @@ import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
 import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -18,10 +17,8 @@ import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./admin-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
-import { totpCodeSchema } from "../../../shared/two-factor-schemas.ts";
+import { totpCodeSchema, twoFactorPasswordSchema } from "../../../shared/two-factor-schemas.ts";
 import { groupedSecret, totpSecretOf } from "./two-factor-code.ts";
-
-const passwordSchema = z.object({ password: z.string().min(1, "Password is required") });
 
 /**
  * Enrolment of an admin's second factor (/admin/two-factor): the password again, then
@@ -56,7 +53,7 @@ export default function AdminTwoFactorPage() {
 function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void }) {
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
-  const form = useForm({ resolver: zodResolver(passwordSchema), defaultValues: { password: "" } });
+  const form = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
   const error = form.formState.errors.password?.message;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {

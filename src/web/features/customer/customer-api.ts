@@ -8,13 +8,14 @@ import type { Me } from "../../../shared/me.ts";
 import type { ProfileUpdate } from "../../../shared/profile-schemas.ts";
 import type { SimCreate, SimDto } from "../../../shared/sim-schemas.ts";
 import type { DocumentSide, DocumentType, VerificationDto } from "../../../shared/verification-schemas.ts";
-import type { TransactionDto, WalletDto } from "../../../shared/wallet-schemas.ts";
+import type { z } from "zod";
+import type { depositInfoSchema, pageSchema, transactionSchema, WalletDto } from "../../../shared/wallet-schemas.ts";
 import { api, ApiError, apiErrorFrom, apiRequest, networkErrorMessage, networkErrorStatus, parseJson } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { transactionSearchText } from "./customer-format.ts";
 
-export type DepositInfo = { network: string; address: string; rate: string; minUsdt: string };
-export type TransactionPage = { items: TransactionDto[]; total: number; page: number; pageSize: number };
+export type DepositInfo = z.infer<typeof depositInfoSchema>;
+export type TransactionPage = z.infer<ReturnType<typeof pageSchema<typeof transactionSchema>>>;
 export type TransactionFilter = "all" | "deposit" | "withdraw";
 
 /** Customer transactions are listed five to a page. */
