@@ -175,3 +175,20 @@ export const adminStatsSchema = z.object({
   todayApprovedWithdrawals: z.string(),
   daily: z.array(z.object({ day: z.string(), deposits: z.string(), withdrawals: z.string() })),
 });
+
+// What the back office's actions answer, one schema per success status (each route declares it).
+
+/** PATCH /api/admin/users/:id. */
+export const userSuspensionSchema = z.object({ id: z.string(), isSuspended: z.boolean() });
+/** PATCH /api/admin/sims/:id. */
+export const simDecisionSchema = z.object({ id: z.string(), status: z.enum(["active", "rejected"]) });
+/** POST /api/admin/verifications/:id/approve and /reject. */
+export const verificationDecisionSchema = z.object({ id: z.string(), status: z.enum(["approved", "rejected"]) });
+/** GET /api/admin/admins. */
+export const adminAccountListSchema = z.object({ items: z.array(adminAccountSchema) });
+/** POST /api/admin/admins: 201. */
+export const adminCreatedSchema = z.object({ userId: z.string(), email: z.string(), adminRole: z.enum(adminRoles) });
+/** POST /api/admin/admins/promote: `roleChanged` when the user was already an admin. */
+export const adminPromotedSchema = z.object({ userId: z.string(), adminRole: z.enum(adminRoles), roleChanged: z.boolean() });
+/** POST /api/admin/admins/:userId/reset-two-factor. */
+export const twoFactorResetSchema = z.object({ userId: z.string(), twoFactorEnabled: z.literal(false) });

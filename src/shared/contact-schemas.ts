@@ -49,6 +49,18 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 export const contactMessageCreatedSchema = z.object({ id: z.string() });
 export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
 
+/** A stored message as GET /api/admin/contact-messages lists it. */
+export const storedContactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type StoredContactMessageDto = z.infer<typeof storedContactMessageSchema>;
+
 export const contactMessages = {
   sent: "Your message has been sent. We'll get back to you soon!",
   failed: "Failed to send your message. Please try again.",

@@ -85,6 +85,9 @@ export function pageQuerySchema(defaultPageSize: number) {
   });
 }
 
+/** A 204 answer: no body. */
+export const noContentSchema = z.null();
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 }

@@ -9,6 +9,7 @@ import {
   adminUsersQuerySchema,
   cappedPageSchema,
   suspendUserSchema,
+  userSuspensionSchema,
 } from "../../shared/admin-schemas.ts";
 import { errorCodes } from "../../shared/api-error.ts";
 import { profileUpdateSchema } from "../../shared/profile-schemas.ts";
@@ -32,15 +33,19 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: { db: Db;
     async (request) => ({ ...(await listAdminUsers(db, request.query)), page: request.query.page, pageSize: request.query.pageSize }),
   );
 
-  r.patch("/api/admin/users/:id", { schema: { tags, params: idParams, body: suspendUserSchema }, ...admin }, async (request) => {
-    await setSuspended(db, auth, {
-      ...actingAdmin(request),
-      actorRole: request.adminRole!,
-      userId: request.params.id,
-      isSuspended: request.body.isSuspended,
-    });
-    return { id: request.params.id, isSuspended: request.body.isSuspended };
-  });
+  r.patch(
+    "/api/admin/users/:id",
+    { schema: { tags, params: idParams, body: suspendUserSchema, response: { 200: userSuspensionSchema } }, ...admin },
+    async (request) => {
+      await setSuspended(db, auth, {
+        ...actingAdmin(request),
+        actorRole: request.adminRole!,
+        userId: request.params.id,
+        isSuspended: request.body.isSuspended,
+      });
+      return { id: request.params.id, isSuspended: request.body.isSuspended };
+    },
+  );
 
   r.get(
     "/api/admin/users/:id/profile",

@@ -4,8 +4,15 @@
 // service, shape.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { adminAccountSchema, adminStatsSchema, createAdminSchema, promoteAdminSchema } from "../../shared/admin-schemas.ts";
+import {
+  adminAccountListSchema,
+  adminCreatedSchema,
+  adminPromotedSchema,
+  adminStatsSchema,
+  createAdminSchema,
+  promoteAdminSchema,
+  twoFactorResetSchema,
+} from "../../shared/admin-schemas.ts";
 import { errorCodes } from "../../shared/api-error.ts";
 import { adminRoleOf, findUserIdByEmail } from "../auth/accounts.ts";
 import type { Auth } from "../auth/auth.ts";
@@ -35,34 +42,42 @@ export function registerAdminAccountsRoutes(app: FastifyInstance, deps: { db: Db
 
   r.get("/api/admin/stats", { schema: { tags, response: { 200: adminStatsSchema } }, ...admin }, async () => adminStats(db, new Date()));
 
-  r.get(
+  r.get("/api/admin/admins", { schema: { tags, response: { 200: adminAccountListSchema } }, ...admin }, async () => ({
+    items: await listAdminAccounts(db),
+  }));
+
+  r.post(
     "/api/admin/admins",
-    { schema: { tags, response: { 200: z.object({ items: z.array(adminAccountSchema) }) } }, ...admin },
-    async () => ({
-      items: await listAdminAccounts(db),
-    }),
+    { schema: { tags, body: createAdminSchema, response: { 201: adminCreatedSchema } }, ...superAdmin },
+    async (request, reply) => {
+      refuseCommonPassword(request.body.password, "password");
+      const userId = await createUserWithPassword(auth, db, { email: request.body.email, password: request.body.password });
+      await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request), newAccount: true });
+      return reply.status(201).send({ userId, email: request.body.email, adminRole: request.body.adminRole });
+    },
   );
 
-  r.post("/api/admin/admins", { schema: { tags, body: createAdminSchema }, ...superAdmin }, async (request, reply) => {
-    refuseCommonPassword(request.body.password, "password");
-    const userId = await createUserWithPassword(auth, db, { email: request.body.email, password: request.body.password });
-    await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request), newAccount: true });
-    return reply.status(201).send({ userId, email: request.body.email, adminRole: request.body.adminRole });
-  });
+  r.post(
+    "/api/admin/admins/promote",
+    { schema: { tags, body: promoteAdminSchema, response: { 200: adminPromotedSchema } }, ...superAdmin },
+    async (request) => {
+      const userId = await findUserIdByEmail(db, request.body.email);
+      if (!userId)
+        throw new AppError(404, errorCodes.notFound, "User not found with this email. Please ensure they have logged in at least once.");
+      // Changing one's own role could leave nobody who manages admins; another super admin can.
+      if (userId === request.user!.id) throw new AppError(409, errorCodes.conflict, "You cannot change your own admin role.");
+      const wasAdmin = (await adminRoleOf(db, userId)) !== null;
+      await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request) });
+      return { userId, adminRole: request.body.adminRole, roleChanged: wasAdmin };
+    },
+  );
 
-  r.post("/api/admin/admins/promote", { schema: { tags, body: promoteAdminSchema }, ...superAdmin }, async (request) => {
-    const userId = await findUserIdByEmail(db, request.body.email);
-    if (!userId)
-      throw new AppError(404, errorCodes.notFound, "User not found with this email. Please ensure they have logged in at least once.");
-    // Changing one's own role could leave nobody who manages admins; another super admin can.
-    if (userId === request.user!.id) throw new AppError(409, errorCodes.conflict, "You cannot change your own admin role.");
-    const wasAdmin = (await adminRoleOf(db, userId)) !== null;
-    await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request) });
-    return { userId, adminRole: request.body.adminRole, roleChanged: wasAdmin };
-  });
-
-  r.post("/api/admin/admins/:userId/reset-two-factor", { schema: { tags, params: userIdParams }, ...superAdmin }, async (request) => {
-    await resetTwoFactor(db, auth, { ...actingAdmin(request), userId: request.params.userId });
-    return { userId: request.params.userId, twoFactorEnabled: false };
-  });
+  r.post(
+    "/api/admin/admins/:userId/reset-two-factor",
+    { schema: { tags, params: userIdParams, response: { 200: twoFactorResetSchema } }, ...superAdmin },
+    async (request) => {
+      await resetTwoFactor(db, auth, { ...actingAdmin(request), userId: request.params.userId });
+      return { userId: request.params.userId, twoFactorEnabled: false as const };
+    },
+  );
 }

@@ -2,7 +2,8 @@
 // Routes parse, authorise, call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { pageQuerySchema } from "../../shared/wallet-schemas.ts";
+import { storedContactMessageSchema } from "../../shared/contact-schemas.ts";
+import { pageQuerySchema, pageSchema } from "../../shared/wallet-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { listContactMessages } from "./contact-queries.ts";
@@ -13,7 +14,10 @@ export function registerContactAdminRoutes(app: FastifyInstance, deps: { db: Db;
 
   r.get(
     "/api/admin/contact-messages",
-    { schema: { tags: ["admin"], querystring: pageQuerySchema(20) }, onRequest: guards.requireAdmin },
+    {
+      schema: { tags: ["admin"], querystring: pageQuerySchema(20), response: { 200: pageSchema(storedContactMessageSchema) } },
+      onRequest: guards.requireAdmin,
+    },
     async (request) => {
       const { page, pageSize } = request.query;
       return { ...(await listContactMessages(db, { page, pageSize })), page, pageSize };

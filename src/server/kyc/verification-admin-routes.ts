@@ -3,7 +3,7 @@
 // service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminVerificationSchema, adminVerificationsQuerySchema } from "../../shared/admin-schemas.ts";
+import { adminVerificationSchema, adminVerificationsQuerySchema, verificationDecisionSchema } from "../../shared/admin-schemas.ts";
 import { errorCodes } from "../../shared/api-error.ts";
 import { verificationSchema } from "../../shared/verification-schemas.ts";
 import { pageSchema } from "../../shared/wallet-schemas.ts";
@@ -32,11 +32,15 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: { db
   );
 
   for (const decision of ["approve", "reject"] as const) {
-    r.post(`/api/admin/verifications/:id/${decision}`, { schema: { tags, params: idParams }, ...admin }, async (request) => {
-      const status = decision === "approve" ? "approved" : "rejected";
-      await decideVerification(db, { ...actingAdmin(request), verificationId: request.params.id, status });
-      return { id: request.params.id, status };
-    });
+    r.post(
+      `/api/admin/verifications/:id/${decision}`,
+      { schema: { tags, params: idParams, response: { 200: verificationDecisionSchema } }, ...admin },
+      async (request) => {
+        const status = decision === "approve" ? ("approved" as const) : ("rejected" as const);
+        await decideVerification(db, { ...actingAdmin(request), verificationId: request.params.id, status });
+        return { id: request.params.id, status };
+      },
+    );
   }
 
   r.get(

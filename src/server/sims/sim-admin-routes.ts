@@ -2,8 +2,8 @@
 // a deletion. Every route requires an admin. Routes parse, authorise, call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminSimSchema, adminSimsQuerySchema, simStatusChangeSchema } from "../../shared/admin-schemas.ts";
-import { pageSchema } from "../../shared/wallet-schemas.ts";
+import { adminSimSchema, adminSimsQuerySchema, simDecisionSchema, simStatusChangeSchema } from "../../shared/admin-schemas.ts";
+import { noContentSchema, pageSchema } from "../../shared/wallet-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";
@@ -25,13 +25,21 @@ export function registerSimAdminRoutes(app: FastifyInstance, deps: { db: Db; gua
     },
   );
 
-  r.patch("/api/admin/sims/:id", { schema: { tags, params: idParams, body: simStatusChangeSchema }, ...admin }, async (request) => {
-    await setSimStatus(db, { ...actingAdmin(request), simId: request.params.id, status: request.body.status });
-    return { id: request.params.id, status: request.body.status };
-  });
+  r.patch(
+    "/api/admin/sims/:id",
+    { schema: { tags, params: idParams, body: simStatusChangeSchema, response: { 200: simDecisionSchema } }, ...admin },
+    async (request) => {
+      await setSimStatus(db, { ...actingAdmin(request), simId: request.params.id, status: request.body.status });
+      return { id: request.params.id, status: request.body.status };
+    },
+  );
 
-  r.delete("/api/admin/sims/:id", { schema: { tags, params: idParams }, ...admin }, async (request, reply) => {
-    await deleteSimAsAdmin(db, { ...actingAdmin(request), simId: request.params.id });
-    return reply.status(204).send();
-  });
+  r.delete(
+    "/api/admin/sims/:id",
+    { schema: { tags, params: idParams, response: { 204: noContentSchema } }, ...admin },
+    async (request, reply) => {
+      await deleteSimAsAdmin(db, { ...actingAdmin(request), simId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
 }

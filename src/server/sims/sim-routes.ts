@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { simCreateSchema, simSchema } from "../../shared/sim-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
+import { noContentSchema } from "../../shared/wallet-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";
 import { addSim, listOwnSims, removeOwnSim, toSimDto } from "./sims.ts";
@@ -29,8 +30,12 @@ export function registerSimRoutes(app: FastifyInstance, deps: { db: Db; guards: 
     },
   );
 
-  r.delete("/api/sims/:id", { schema: { tags: ["customer"], params: idParams }, onRequest: guards.requireUser }, async (request, reply) => {
-    await removeOwnSim(db, { userId: request.user!.id, simId: request.params.id });
-    return reply.status(204).send();
-  });
+  r.delete(
+    "/api/sims/:id",
+    { schema: { tags: ["customer"], params: idParams, response: { 204: noContentSchema } }, onRequest: guards.requireUser },
+    async (request, reply) => {
+      await removeOwnSim(db, { userId: request.user!.id, simId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
 }
