@@ -7,6 +7,7 @@ import { depositRequestSchema } from "../../../shared/wallet-schemas.ts";
 import { depositInfoQuery } from "@/features/customer/customer-api.ts";
 import { bdtForUsdtText } from "@/features/customer/customer-format.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
+import { AmountField } from "@/features/customer/components/amount-field.tsx";
 import { DepositQrCode } from "@/features/customer/components/deposit-qr-code.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -139,24 +140,14 @@ function DepositForm({ rate }: { rate: string }) {
                 {...form.register("fromAddress")}
               />
             </FormField>
-            <FormField id="usdtAmount" label="Amount (USDT)" error={errors.usdtAmount?.message}>
-              <div className="relative">
-                <Input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0.00"
-                  className="pr-16"
-                  {...controlProps("usdtAmount", errors.usdtAmount?.message)}
-                  {...form.register("usdtAmount")}
-                />
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-600"
-                >
-                  USDT
-                </span>
-              </div>
-            </FormField>
+            <AmountField
+              id="usdtAmount"
+              label="Amount (USDT)"
+              unit="USDT"
+              className="pr-16"
+              error={errors.usdtAmount?.message}
+              registration={form.register("usdtAmount")}
+            />
             <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
               <span className="text-sm font-medium text-emerald-900">You will receive</span>
               <output htmlFor="usdtAmount" className="text-lg font-semibold text-emerald-900 tabular-nums" data-testid="you-will-receive">

@@ -4,6 +4,7 @@ import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucid
 import { useForm } from "react-hook-form";
 import { withdrawalRequestSchema, withdrawalWalletTypes } from "../../../shared/wallet-schemas.ts";
 import { walletQuery } from "@/features/customer/customer-api.ts";
+import { AmountField } from "@/features/customer/components/amount-field.tsx";
 import { bdtText } from "@/features/customer/customer-format.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -101,24 +102,14 @@ export default function WithdrawPage() {
                     />
                   </FormField>
                 </div>
-                <FormField id="amount" label="Amount (BDT)" error={errors.amount?.message}>
-                  <div className="relative">
-                    <Input
-                      inputMode="decimal"
-                      autoComplete="off"
-                      placeholder="0.00"
-                      className="pr-14"
-                      {...controlProps("amount", errors.amount?.message)}
-                      {...form.register("amount")}
-                    />
-                    <span
-                      aria-hidden="true"
-                      className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-600"
-                    >
-                      BDT
-                    </span>
-                  </div>
-                </FormField>
+                <AmountField
+                  id="amount"
+                  label="Amount (BDT)"
+                  unit="BDT"
+                  className="pr-14"
+                  error={errors.amount?.message}
+                  registration={form.register("amount")}
+                />
                 <Button type="submit" size="lg" className="w-full">
                   {busy ? "Submitting..." : "Submit Withdrawal Request"}
                 </Button>
