@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isTronAddress } from "../shared/tron.ts";
+import { isTronAddress } from "#shared/tron.ts";
 
 const nonNegativeInt = z.coerce.number().int().min(0);
 

@@ -3,7 +3,7 @@
 // Segregation of duties (decision 013): no admin decides on their own account; another admin does it
 // for them.
 import { eq } from "drizzle-orm";
-import { errorCodes, messages } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import { adminRoleOf, type AdminRole } from "../auth/accounts.ts";
 import type { Auth } from "../auth/auth.ts";

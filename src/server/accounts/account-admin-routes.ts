@@ -10,9 +10,9 @@ import {
   cappedPageSchema,
   suspendUserSchema,
   userSuspensionSchema,
-} from "../../shared/admin-schemas.ts";
-import { errorCodes } from "../../shared/api-error.ts";
-import { profileUpdateSchema } from "../../shared/profile-schemas.ts";
+} from "#shared/admin-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import { profileUpdateSchema } from "#shared/profile-schemas.ts";
 import type { Auth } from "../auth/auth.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";

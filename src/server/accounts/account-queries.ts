@@ -2,8 +2,8 @@
 // server with a capped total (docs/product.md, Back office; what a search matches: Validation
 // rules), and one user's profile.
 import { and, desc, eq, inArray, like, type SQL } from "drizzle-orm";
-import { formatBdt } from "../../shared/money.ts";
-import type { AdminUserDto } from "../../shared/admin-schemas.ts";
+import { formatBdt } from "#shared/money.ts";
+import type { AdminUserDto } from "#shared/admin-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";

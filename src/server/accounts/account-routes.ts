@@ -2,9 +2,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
-import { errorCodes } from "../../shared/api-error.ts";
-import { meSchema, type Me } from "../../shared/me.ts";
-import { profileUpdateSchema } from "../../shared/profile-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import { meSchema, type Me } from "#shared/me.ts";
+import { profileUpdateSchema } from "#shared/profile-schemas.ts";
 import { adminRoleOf, hasTwoFactor } from "../auth/accounts.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";

@@ -1,7 +1,7 @@
 // The customer's own profile (docs/product.md, Customer area › Profile): profiles (name, phone) and
 // extended_profiles (address, document number) saved together; an empty field is saved as null.
 import { eq } from "drizzle-orm";
-import type { ProfileDto } from "../../shared/profile-schemas.ts";
+import type { ProfileDto } from "#shared/profile-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { extendedProfiles, profiles, user } from "../db/schema.ts";
 import { verificationStatusOf } from "../kyc/verification.ts";

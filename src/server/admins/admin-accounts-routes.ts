@@ -12,8 +12,8 @@ import {
   createAdminSchema,
   promoteAdminSchema,
   twoFactorResetSchema,
-} from "../../shared/admin-schemas.ts";
-import { errorCodes } from "../../shared/api-error.ts";
+} from "#shared/admin-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
 import { adminRoleOf, findUserIdByEmail } from "../auth/accounts.ts";
 import type { Auth } from "../auth/auth.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";

@@ -1,6 +1,6 @@
 // The back office dashboard's figures: users, balances, pending requests and approved volume.
 import { and, count, eq, gte, sql, sum } from "drizzle-orm";
-import { formatBdt } from "../../shared/money.ts";
+import { formatBdt } from "#shared/money.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
 import { profiles, transactions } from "../db/schema.ts";

@@ -3,7 +3,7 @@
 // the e-mail, country Bangladesh) so that every screen that lists users can show it.
 import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import { errorCodes, messages } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Auth } from "../auth/auth.ts";
 import { createProfile, findUserIdByEmail, isUsernameTaken, revokeSessionsOf, type AdminRole } from "../auth/accounts.ts";
 import { writeAudit } from "../audit/audit-log.ts";

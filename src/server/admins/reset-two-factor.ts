@@ -1,7 +1,7 @@
 // A super admin resets another admin's second factor. The change and its audit entry commit
 // together: every admin action is in audit_log.
 import { and, eq } from "drizzle-orm";
-import { errorCodes } from "../../shared/api-error.ts";
+import { errorCodes } from "#shared/api-error.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import { adminRoleOf } from "../auth/accounts.ts";
 import type { Auth } from "../auth/auth.ts";

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { firstAdminBodySchema } from "../../shared/auth-schemas.ts";
-import { setupStatusSchema } from "../../shared/me.ts";
+import { firstAdminBodySchema } from "#shared/auth-schemas.ts";
+import { setupStatusSchema } from "#shared/me.ts";
 import type { Auth } from "../auth/auth.ts";
 import { refuseCommonPassword } from "../auth/password-rules.ts";
 import type { Db } from "../db/client.ts";

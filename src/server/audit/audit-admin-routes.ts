@@ -2,8 +2,8 @@
 // parse, authorise, call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { auditEntrySchema, auditLogQuerySchema } from "../../shared/admin-schemas.ts";
-import { pageSchema } from "../../shared/wallet-schemas.ts";
+import { auditEntrySchema, auditLogQuerySchema } from "#shared/admin-schemas.ts";
+import { pageSchema } from "#shared/wallet-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { listAuditLog } from "./audit-queries.ts";

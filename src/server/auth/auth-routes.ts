@@ -6,15 +6,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
 import { z } from "zod";
-import { errorCodes, messages } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import {
   changePasswordBodySchema,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
   signInSchema,
   signUpBodySchema,
-} from "../../shared/auth-schemas.ts";
-import { adminPasswordLengthMin } from "../../shared/password-policy.ts";
+} from "#shared/auth-schemas.ts";
+import { adminPasswordLengthMin } from "#shared/password-policy.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";

@@ -3,7 +3,7 @@
 // The browser's idea of a role is never trusted; it is read from admin_users on every request.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
-import { errorCodes, messages } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";

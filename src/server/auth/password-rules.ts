@@ -1,6 +1,6 @@
 // Rules on a new password beyond its length (which the shared zod schemas check): every route that
 // sets a password applies them (sign-up, reset, change, admin creation, first admin).
-import { errorCodes, messages } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import { AppError } from "../http/errors.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 

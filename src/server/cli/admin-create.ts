@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { adminPassword, emailSchema } from "../../shared/auth-schemas.ts";
+import { adminPassword, emailSchema } from "#shared/auth-schemas.ts";
 import { findUserIdByEmail } from "../auth/accounts.ts";
 import { createAuth } from "../auth/auth.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";

@@ -2,8 +2,8 @@
 // Routes parse, authorise, call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { storedContactMessageSchema } from "../../shared/contact-schemas.ts";
-import { pageQuerySchema, pageSchema } from "../../shared/wallet-schemas.ts";
+import { storedContactMessageSchema } from "#shared/contact-schemas.ts";
+import { pageQuerySchema, pageSchema } from "#shared/wallet-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { listContactMessages } from "./contact-queries.ts";

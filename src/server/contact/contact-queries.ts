@@ -1,6 +1,6 @@
 // The contact messages as the back office reads them: newest first.
 import { count, desc } from "drizzle-orm";
-import type { StoredContactMessageDto } from "../../shared/contact-schemas.ts";
+import type { StoredContactMessageDto } from "#shared/contact-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { exactListPage, type Page } from "../db/paged-list.ts";
 import { contactMessages } from "../db/schema.ts";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contactMessageSchema } from "../../shared/contact-schemas.ts";
+import { contactMessageSchema } from "#shared/contact-schemas.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";

@@ -1,7 +1,7 @@
 // Operating errors a user or the network can cause: a status, a stable code and a message for
 // people. Assert programmer errors, handle operating errors: anything else that escapes a route is
 // a bug and answers 500.
-import type { ApiErrorBody } from "../../shared/api-error.ts";
+import type { ApiErrorBody } from "#shared/api-error.ts";
 
 export class AppError extends Error {
   constructor(

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errorCodes } from "../../shared/api-error.ts";
+import { errorCodes } from "#shared/api-error.ts";
 import { AppError } from "./errors.ts";
 
 type Answer = { status: number; code: string; message: string };

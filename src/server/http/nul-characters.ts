@@ -4,7 +4,7 @@
 // a use for one, so every query parameter, path parameter and JSON body string is checked before
 // validation: the request is refused with 400 naming each field, and no handler runs.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
-import { errorCodes } from "../../shared/api-error.ts";
+import { errorCodes } from "#shared/api-error.ts";
 import { AppError } from "./errors.ts";
 
 export const nulMessage = "Text must not contain a NUL character.";

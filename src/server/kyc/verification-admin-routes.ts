@@ -3,10 +3,10 @@
 // service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminVerificationSchema, adminVerificationsQuerySchema, verificationDecisionSchema } from "../../shared/admin-schemas.ts";
-import { errorCodes } from "../../shared/api-error.ts";
-import { verificationSchema } from "../../shared/verification-schemas.ts";
-import { pageSchema } from "../../shared/wallet-schemas.ts";
+import { adminVerificationSchema, adminVerificationsQuerySchema, verificationDecisionSchema } from "#shared/admin-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import { verificationSchema } from "#shared/verification-schemas.ts";
+import { pageSchema } from "#shared/wallet-schemas.ts";
 import { getAdminProfile } from "../accounts/account-queries.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";

@@ -3,7 +3,7 @@
 // Segregation of duties (decision 013): no admin decides on their own account; another admin does it
 // for them.
 import { and, eq, ne } from "drizzle-orm";
-import { errorCodes, messages } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
 import { verifications } from "../db/schema.ts";

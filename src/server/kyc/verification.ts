@@ -4,8 +4,8 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { errorCodes, messages } from "../../shared/api-error.ts";
-import type { VerificationStatus } from "../../shared/profile-schemas.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
+import type { VerificationStatus } from "#shared/profile-schemas.ts";
 import {
   documentContentTypes,
   documentSizeBytesMax,
@@ -13,7 +13,7 @@ import {
   type DocumentSide,
   type DocumentType,
   type VerificationDto,
-} from "../../shared/verification-schemas.ts";
+} from "#shared/verification-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { verificationDocuments, verifications } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";

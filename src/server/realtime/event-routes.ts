@@ -7,7 +7,7 @@
 // suspended, idle, role removed). One person may hold at most five streams at once per server
 // process (five tabs is plenty; more is a leak or an attack on our connections).
 import type { FastifyInstance } from "fastify";
-import { errorCodes, messages } from "../../shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import { sessionStanding } from "../auth/accounts.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";

@@ -2,8 +2,8 @@
 // a deletion. Every route requires an admin. Routes parse, authorise, call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminSimSchema, adminSimsQuerySchema, simDecisionSchema, simStatusChangeSchema } from "../../shared/admin-schemas.ts";
-import { noContentSchema, pageSchema } from "../../shared/wallet-schemas.ts";
+import { adminSimSchema, adminSimsQuerySchema, simDecisionSchema, simStatusChangeSchema } from "#shared/admin-schemas.ts";
+import { noContentSchema, pageSchema } from "#shared/wallet-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";

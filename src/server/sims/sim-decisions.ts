@@ -4,8 +4,8 @@
 // for them.
 import assert from "node:assert/strict";
 import { and, eq, ne } from "drizzle-orm";
-import { errorCodes, messages } from "../../shared/api-error.ts";
-import { simMessages } from "../../shared/sim-schemas.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
+import { simMessages } from "#shared/sim-schemas.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
 import { sims } from "../db/schema.ts";

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { simCreateSchema, simSchema } from "../../shared/sim-schemas.ts";
+import { simCreateSchema, simSchema } from "#shared/sim-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
-import { noContentSchema } from "../../shared/wallet-schemas.ts";
+import { noContentSchema } from "#shared/wallet-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";
 import { addSim, listOwnSims, removeOwnSim, toSimDto } from "./sims.ts";

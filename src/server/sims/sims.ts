@@ -1,8 +1,8 @@
 // SIMs: a customer registers numbers (pending until an admin decides) and may remove any that is
 // not active. Customers only ever see and touch their own rows.
 import { and, desc, eq } from "drizzle-orm";
-import { errorCodes } from "../../shared/api-error.ts";
-import { simMessages, type SimDto } from "../../shared/sim-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import { simMessages, type SimDto } from "#shared/sim-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { sims } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";

@@ -3,9 +3,9 @@
 // Functions take the database handle first so they run the same on PGlite and PostgreSQL.
 import assert from "node:assert/strict";
 import { and, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
-import { errorCodes, messages } from "../../shared/api-error.ts";
-import { displayBdt, formatBdt, formatUsdt } from "../../shared/money.ts";
-import type { TransactionDto } from "../../shared/wallet-schemas.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
+import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";

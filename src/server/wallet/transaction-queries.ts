@@ -1,8 +1,8 @@
 // Reading transactions: a customer's own rows, newest first, searchable; and the back office's list
 // of everyone's, with a capped total (docs/product.md, Back office).
 import { and, between, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
-import type { AdminTransactionDto } from "../../shared/admin-schemas.ts";
-import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "../../shared/money.ts";
+import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
+import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";

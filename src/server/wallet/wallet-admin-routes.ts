@@ -9,9 +9,9 @@ import {
   balanceAdjustmentSchema,
   cappedPageSchema,
   rejectTransactionSchema,
-} from "../../shared/admin-schemas.ts";
-import { parseBdt } from "../../shared/money.ts";
-import { transactionSchema } from "../../shared/wallet-schemas.ts";
+} from "#shared/admin-schemas.ts";
+import { parseBdt } from "#shared/money.ts";
+import { transactionSchema } from "#shared/wallet-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";

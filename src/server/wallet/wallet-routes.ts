@@ -2,8 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorCodes } from "../../shared/api-error.ts";
-import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseRate, parseUsdt } from "../../shared/money.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseRate, parseUsdt } from "#shared/money.ts";
 import {
   customerTransactionsQuerySchema,
   depositInfoSchema,
@@ -13,7 +13,7 @@ import {
   transactionSchema,
   walletSchema,
   withdrawalRequestSchema,
-} from "../../shared/wallet-schemas.ts";
+} from "#shared/wallet-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";

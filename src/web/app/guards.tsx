@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { toast } from "sonner";
-import { messages } from "../../shared/api-error.ts";
+import { messages } from "#shared/api-error.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { useSession } from "@/lib/session.ts";

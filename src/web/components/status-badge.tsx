@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, CircleX, Clock, type LucideIcon } from "lucide-react";
-import type { VerificationStatus } from "../../shared/profile-schemas.ts";
+import type { VerificationStatus } from "#shared/profile-schemas.ts";
 import { Badge, type BadgeTone } from "@/components/ui/badge.tsx";
 
 const tones: Record<string, BadgeTone> = {

@@ -1,7 +1,7 @@
 // The one way the web app talks to the API (docs/architecture.md, HTTP API): JSON over same-origin fetch with the
 // session cookie, and every failure turned into an ApiError carrying the server's code, message
 // and per-field messages.
-import type { ApiErrorBody } from "../../shared/api-error.ts";
+import type { ApiErrorBody } from "#shared/api-error.ts";
 import { idleMs, startTrackingActivity } from "./user-activity.ts";
 
 export class ApiError extends Error {

@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useNavigate } from "react-router";
-import type { Me } from "../../shared/me.ts";
+import type { Me } from "#shared/me.ts";
 import { ApiError, api } from "./api-client.ts";
 
 export const sessionQueryKey = ["session", "me"] as const;

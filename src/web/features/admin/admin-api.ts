@@ -15,11 +15,11 @@ import type {
   cappedPageSchema,
   adminVerificationSchema,
   auditEntrySchema,
-} from "../../../shared/admin-schemas.ts";
-import { errorCodes } from "../../../shared/api-error.ts";
-import type { setupStatusSchema } from "../../../shared/me.ts";
-import type { VerificationDto } from "../../../shared/verification-schemas.ts";
-import type { pageSchema } from "../../../shared/wallet-schemas.ts";
+} from "#shared/admin-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import type { setupStatusSchema } from "#shared/me.ts";
+import type { VerificationDto } from "#shared/verification-schemas.ts";
+import type { pageSchema } from "#shared/wallet-schemas.ts";
 import { api, ApiError, apiRequest } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 

@@ -1,6 +1,6 @@
 // How the back office shows dates, amounts, document names and audit actions. Plain functions
 // with relative imports only, so the unit tests run them without the web build's aliases.
-import { displayBdt, parseBdt } from "../../../shared/money.ts";
+import { displayBdt, parseBdt } from "#shared/money.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 const dateTime = new Intl.DateTimeFormat("en-US", {

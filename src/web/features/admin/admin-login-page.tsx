@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { messages } from "../../../shared/api-error.ts";
-import { adminSignInSchema } from "../../../shared/auth-schemas.ts";
-import type { Me } from "../../../shared/me.ts";
+import { messages } from "#shared/api-error.ts";
+import { adminSignInSchema } from "#shared/auth-schemas.ts";
+import type { Me } from "#shared/me.ts";
 import { SignInFields } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { signInWithPassword, verifyTwoFactorCode, type SignInAnswer } from "./admin-api.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
-import { recoveryCodeSchema, totpCodeSchema } from "../../../shared/two-factor-schemas.ts";
+import { recoveryCodeSchema, totpCodeSchema } from "#shared/two-factor-schemas.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const signInFailedMessage = "Login failed. Please check your credentials.";

@@ -5,11 +5,11 @@ import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { adminRoles, createAdminSchema } from "../../../shared/admin-schemas.ts";
-import { errorCodes } from "../../../shared/api-error.ts";
-import { adminChangePasswordFormSchema } from "../../../shared/auth-schemas.ts";
-import { adminPasswordLengthMin } from "../../../shared/password-policy.ts";
-import { twoFactorPasswordSchema } from "../../../shared/two-factor-schemas.ts";
+import { adminRoles, createAdminSchema } from "#shared/admin-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import { adminChangePasswordFormSchema } from "#shared/auth-schemas.ts";
+import { adminPasswordLengthMin } from "#shared/password-policy.ts";
+import { twoFactorPasswordSchema } from "#shared/two-factor-schemas.ts";
 import {
   adminsQuery,
   adminsQueryKey,

@@ -17,7 +17,7 @@ import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./admin-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
-import { totpCodeSchema, twoFactorPasswordSchema } from "../../../shared/two-factor-schemas.ts";
+import { totpCodeSchema, twoFactorPasswordSchema } from "#shared/two-factor-schemas.ts";
 import { groupedSecret, totpSecretOf } from "./two-factor-code.ts";
 
 /**

@@ -3,7 +3,7 @@ import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { AdminUserDto } from "../../../shared/admin-schemas.ts";
+import type { AdminUserDto } from "#shared/admin-schemas.ts";
 import { adminUsersQuery, setUserSuspended } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorCodes, messages } from "../../../shared/api-error.ts";
-import { simMessages } from "../../../shared/sim-schemas.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
+import { simMessages } from "#shared/sim-schemas.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { isAlreadyDecided } from "./sim-decision.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AdminTransactionDto } from "../../../shared/admin-schemas.ts";
+import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 import { csvField, csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
 const row: AdminTransactionDto = {

@@ -1,5 +1,5 @@
 // The CSV export of Manage Transactions: every row of the current filter, built in the browser.
-import type { AdminTransactionDto } from "../../../shared/admin-schemas.ts";
+import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 
 const columns: readonly [string, (t: AdminTransactionDto) => string][] = [
   ["Id", (t) => t.id],

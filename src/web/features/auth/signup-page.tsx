@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { signUpFormSchema, type SignUpForm } from "../../../shared/auth-schemas.ts";
+import { signUpFormSchema, type SignUpForm } from "#shared/auth-schemas.ts";
 import { EmailField } from "@/components/sign-in-fields.tsx";
 import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";

@@ -4,12 +4,12 @@
 // report their progress, which only XMLHttpRequest can do.
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
-import type { Me } from "../../../shared/me.ts";
-import type { ProfileUpdate } from "../../../shared/profile-schemas.ts";
-import type { SimCreate, SimDto } from "../../../shared/sim-schemas.ts";
-import type { DocumentSide, DocumentType, VerificationDto } from "../../../shared/verification-schemas.ts";
+import type { Me } from "#shared/me.ts";
+import type { ProfileUpdate } from "#shared/profile-schemas.ts";
+import type { SimCreate, SimDto } from "#shared/sim-schemas.ts";
+import type { DocumentSide, DocumentType, VerificationDto } from "#shared/verification-schemas.ts";
 import type { z } from "zod";
-import type { depositInfoSchema, pageSchema, transactionSchema, WalletDto } from "../../../shared/wallet-schemas.ts";
+import type { depositInfoSchema, pageSchema, transactionSchema, WalletDto } from "#shared/wallet-schemas.ts";
 import { api, ApiError, apiErrorFrom, apiRequest, networkErrorMessage, networkErrorStatus, parseJson } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { transactionSearchText } from "./customer-format.ts";

@@ -1,6 +1,6 @@
 // How the customer area writes dates, amounts and transaction details.
 // Amounts stay decimal strings until money.ts turns them into bigint minor units: never a float.
-import { bdtForUsdt, displayBdt, isBdtAmount, isUsdtAmount, parseBdt, parseRate, parseUsdt } from "../../../shared/money.ts";
+import { bdtForUsdt, displayBdt, isBdtAmount, isUsdtAmount, parseBdt, parseRate, parseUsdt } from "#shared/money.ts";
 
 // US English, short month, with the time: e.g. 'Nov 21, 2026, 2:05 PM'.
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {

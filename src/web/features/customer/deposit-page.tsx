@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, Clock, Copy, Layers, Network, Repeat } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { depositRequestSchema } from "../../../shared/wallet-schemas.ts";
+import { depositRequestSchema } from "#shared/wallet-schemas.ts";
 import { depositInfoQuery } from "@/features/customer/customer-api.ts";
 import { bdtForUsdtText } from "@/features/customer/customer-format.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";

@@ -4,7 +4,7 @@ import { Plus, Smartphone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { simCreateSchema, simMessages, simWalletTypes, type SimDto } from "../../../shared/sim-schemas.ts";
+import { simCreateSchema, simMessages, simWalletTypes, type SimDto } from "#shared/sim-schemas.ts";
 import { addSim, failureReason, isSignedOut, removeSim, simsQuery } from "@/features/customer/customer-api.ts";
 import { formatDate } from "@/features/customer/customer-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";

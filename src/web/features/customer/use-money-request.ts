@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import type { TransactionDto } from "../../../shared/wallet-schemas.ts";
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";

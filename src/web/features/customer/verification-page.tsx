@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CircleCheck, CircleDashed, CircleX, Clock, UserRoundPen, type LucideIcon } from "lucide-react";
 import { useState } from "react";
-import { messages } from "../../../shared/api-error.ts";
-import type { VerificationStatus } from "../../../shared/profile-schemas.ts";
+import { messages } from "#shared/api-error.ts";
+import type { VerificationStatus } from "#shared/profile-schemas.ts";
 import {
   documentTypes,
   sidesOf,
@@ -10,7 +10,7 @@ import {
   type DocumentSide,
   type DocumentType,
   type VerificationDto,
-} from "../../../shared/verification-schemas.ts";
+} from "#shared/verification-schemas.ts";
 import { meQuery, verificationQuery } from "@/features/customer/customer-api.ts";
 import { DocumentUploadSlot } from "@/features/customer/components/document-upload-slot.tsx";
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { withdrawalRequestSchema, withdrawalWalletTypes } from "../../../shared/wallet-schemas.ts";
+import { withdrawalRequestSchema, withdrawalWalletTypes } from "#shared/wallet-schemas.ts";
 import { walletQuery } from "@/features/customer/customer-api.ts";
 import { AmountField } from "@/features/customer/components/amount-field.tsx";
 import { bdtText } from "@/features/customer/customer-format.ts";

@@ -11,7 +11,7 @@ import {
   defaultContactSubject,
   type ContactMessageCreated,
   type ContactMessageInput,
-} from "../../../shared/contact-schemas.ts";
+} from "#shared/contact-schemas.ts";
 import { ChatLink, SupportEmailLink } from "@/features/marketing/components/external-link.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";

@@ -2,7 +2,7 @@
 // transactions, balance, verification, SIMs, access or profile); another admin does. The server
 // refuses such a decision whatever the screen shows; the screens only spare the admin a button
 // that cannot work, and say why in its place.
-import { messages } from "../../../../shared/api-error.ts";
+import { messages } from "#shared/api-error.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/class-names.ts";
 import { useSession } from "@/lib/session.ts";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { profileUpdateSchema, type ProfileUpdate } from "../../../../shared/profile-schemas.ts";
+import { profileUpdateSchema, type ProfileUpdate } from "#shared/profile-schemas.ts";
 import { adminUserProfileQuery, saveUserProfile } from "@/features/admin/admin-api.ts";
 import { isOwnAccountRefusal } from "@/features/admin/components/own-account.tsx";
 import { Button } from "@/components/ui/button.tsx";

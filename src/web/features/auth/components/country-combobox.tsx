@@ -1,6 +1,6 @@
 import { Check, ChevronsUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
-import { countries, flagEmoji } from "../../../../shared/countries.ts";
+import { countries, flagEmoji } from "#shared/countries.ts";
 import { cn } from "@/lib/class-names.ts";
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../../../components/ui/command.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";

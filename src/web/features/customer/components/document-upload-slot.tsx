@@ -9,7 +9,7 @@ import {
   type DocumentType,
   type VerificationDocumentDto,
   type VerificationDto,
-} from "../../../../shared/verification-schemas.ts";
+} from "#shared/verification-schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/class-names.ts";

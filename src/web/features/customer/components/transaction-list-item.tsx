@@ -1,5 +1,5 @@
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
-import type { TransactionDto } from "../../../../shared/wallet-schemas.ts";
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { cn } from "@/lib/class-names.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "../customer-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import { publicChatUrl, publicSupportEmail, type PublicConfig } from "../../../../shared/public-contact.ts";
+import { publicChatUrl, publicSupportEmail, type PublicConfig } from "#shared/public-contact.ts";
 
 const defaults: PublicConfig = { chatUrl: publicChatUrl, supportEmail: publicSupportEmail };
 
