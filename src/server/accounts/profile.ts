@@ -1,10 +1,9 @@
 // The customer's own profile (docs/product.md, Customer area › Profile): profiles (name, phone) and
 // extended_profiles (address, document number) saved together; an empty field is saved as null.
-import { eq } from "drizzle-orm";
-import type { ProfileDto } from "#shared/profile-schemas.ts";
+import { eq, sql } from "drizzle-orm";
+import type { ProfileDto, VerificationStatus } from "#shared/profile-schemas.ts";
 import type { Db } from "../db/client.ts";
-import { extendedProfiles, profiles, user } from "../db/schema.ts";
-import { verificationStatusOf } from "../kyc/verification.ts";
+import { extendedProfiles, profiles, user, verifications } from "../db/schema.ts";
 import { notifyChange } from "../realtime/notify.ts";
 
 export type ProfileChanges = {
@@ -14,7 +13,12 @@ export type ProfileChanges = {
   documentNumber?: string | null | undefined;
 };
 
-export async function getProfile(db: Db, userId: string): Promise<ProfileDto | null> {
+/**
+ * The Profile screen's fields, the customer's country and their verification status, read in one
+ * statement (the status from a subquery: one verification per customer, or none).
+ */
+export async function getProfile(db: Db, userId: string): Promise<(ProfileDto & { country: string }) | null> {
+  const verificationStatus = db.select({ status: verifications.status }).from(verifications).where(eq(verifications.userId, profiles.id));
   const [row] = await db
     .select({
       id: profiles.id,
@@ -22,8 +26,10 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileDto | n
       username: profiles.username,
       fullName: profiles.fullName,
       phone: profiles.phone,
+      country: profiles.country,
       address: extendedProfiles.address,
       documentNumber: extendedProfiles.documentNumber,
+      verificationStatus: sql<VerificationStatus | null>`(${verificationStatus})`,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
@@ -34,7 +40,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileDto | n
     ...row,
     address: row.address ?? null,
     documentNumber: row.documentNumber ?? null,
-    verificationStatus: await verificationStatusOf(db, userId),
+    verificationStatus: row.verificationStatus ?? "none",
   };
 }
 

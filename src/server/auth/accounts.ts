@@ -3,6 +3,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";
+import { findSession, type SessionFacts } from "./session-lookup.ts";
 
 export const lockoutFailuresMax = 10;
 export const lockoutDurationMs = 30 * 60 * 1000;
@@ -70,11 +71,6 @@ export async function clearFailedSignIns(db: Db, userId: string): Promise<void> 
   await db.update(user).set({ failedSignInCount: 0, lockedUntil: null }).where(eq(user.id, userId));
 }
 
-export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
-  return row?.enabled ?? false;
-}
-
 /** How long an admin session may live, however busy: a stolen one is useful for half a day at most. */
 export const adminSessionLifetimeMs = 12 * 60 * 60 * 1000;
 /** An admin session unused this long ends: a back office left open on a shared desk closes itself. */
@@ -83,7 +79,8 @@ export const adminIdleTimeoutMs = 15 * 60 * 1000;
 export type AdminSessionVerdict = "active" | "gone" | "password_only" | "expired" | "idle";
 
 /**
- * Decides whether this session may act in the back office now, and records the activity if so.
+ * Decides whether this session (read by auth/session-lookup.ts) may act in the back office now, and
+ * records the activity if so.
  *
  * - It must have passed the second-factor step itself: a code proved on another device, or before
  *   this session existed, does not count.
@@ -95,18 +92,13 @@ export type AdminSessionVerdict = "active" | "gone" | "password_only" | "expired
  *
  * Activity only moves forward: a request from an idle tab does not pull it back.
  */
-export async function checkAdminSession(db: Db, sessionToken: string, now: Date, idleMs: number): Promise<AdminSessionVerdict> {
-  const [row] = await db
-    .select({ lastActiveAt: session.lastActiveAt, createdAt: session.createdAt, twoFactorVerifiedAt: session.twoFactorVerifiedAt })
-    .from(session)
-    .where(eq(session.token, sessionToken));
-  if (!row) return "gone";
-  const verdict = adminSessionVerdict(row, now, idleMs);
+export async function checkAdminSession(db: Db, facts: SessionFacts, now: Date, idleMs: number): Promise<AdminSessionVerdict> {
+  const verdict = adminSessionVerdict(facts, now, idleMs);
   if (verdict !== "active") return verdict;
   const activeAt = new Date(now.getTime() - idleMs);
   // Written at most every 30 s: a busy back office should not rewrite its session row per request.
-  if (activeAt.getTime() - row.lastActiveAt.getTime() > 30_000) {
-    await db.update(session).set({ lastActiveAt: activeAt }).where(eq(session.token, sessionToken));
+  if (activeAt.getTime() - facts.lastActiveAt.getTime() > 30_000) {
+    await db.update(session).set({ lastActiveAt: activeAt }).where(eq(session.token, facts.token));
   }
   return "active";
 }
@@ -122,28 +114,14 @@ export function adminSessionVerdict(row: AdminSessionTimes, now: Date, idleMs: n
 }
 
 /**
- * What a session may still see, read in one statement (for live streams, which re-check it while
- * they run): `signedIn` while it exists, has not expired and its user is not suspended; `backOffice`
- * while it also belongs to an admin with a second factor and passes the admin session rules.
+ * What a session may still see (for live streams, which re-check it while they run): `signedIn`
+ * while it exists, has not expired and its user is not suspended; `backOffice` while it also
+ * belongs to an admin with a second factor and passes the admin session rules.
  */
 export async function sessionStanding(db: Db, sessionToken: string, now: Date): Promise<{ signedIn: boolean; backOffice: boolean }> {
-  const [row] = await db
-    .select({
-      expiresAt: session.expiresAt,
-      lastActiveAt: session.lastActiveAt,
-      createdAt: session.createdAt,
-      twoFactorVerifiedAt: session.twoFactorVerifiedAt,
-      isSuspended: profiles.isSuspended,
-      adminRole: adminUsers.adminRole,
-      twoFactorEnabled: user.twoFactorEnabled,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, session.userId))
-    .leftJoin(adminUsers, eq(adminUsers.userId, session.userId))
-    .where(eq(session.token, sessionToken));
-  const signedIn = row !== undefined && row.expiresAt > now && row.isSuspended !== true;
-  const backOffice = signedIn && row.adminRole !== null && row.twoFactorEnabled && adminSessionVerdict(row, now, 0) === "active";
+  const facts = await findSession(db, sessionToken);
+  const signedIn = facts !== null && facts.expiresAt > now && !facts.isSuspended;
+  const backOffice = signedIn && facts.adminRole !== null && facts.twoFactorEnabled && adminSessionVerdict(facts, now, 0) === "active";
   return { signedIn, backOffice };
 }
 

@@ -20,6 +20,8 @@ export const clientIpHeader = "x-nexapay-client-ip";
 
 export const sessionLifetimeSeconds = 7 * 24 * 60 * 60;
 export const resetTokenLifetimeSeconds = 60 * 60;
+/** A session used this long after its expiry was last pushed out gets a full lifetime again. */
+export const sessionRefreshAgeSeconds = 24 * 60 * 60;
 
 type Log = { error: (obj: object, msg: string) => void };
 
@@ -43,7 +45,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
       // or the forwarded one from a proxy listed in TRUST_PROXY), never a header a client wrote.
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
-    session: { expiresIn: sessionLifetimeSeconds, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: sessionLifetimeSeconds, updateAge: sessionRefreshAgeSeconds },
     // Admins sign in with a second factor (decision 006): TOTP from any authenticator app, with
     // one-time recovery codes. Enrolment is offered to admins only (auth/two-factor-routes.ts).
     plugins: [twoFactorPlugin({ issuer: "Nexapay", backupCodeOptions: { amount: 10, length: 10 } })],

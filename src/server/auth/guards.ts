@@ -1,21 +1,14 @@
 // Who is asking: onRequest hooks that put the signed-in user on the request, or answer 401/403.
 // They run before the body is validated, so a stranger learns nothing from validation messages.
-// The browser's idea of a role is never trusted; it is read from admin_users on every request.
+// The browser's idea of a role is never trusted; it is read from admin_users on every request, in
+// the same single statement that resolves the session (auth/session-lookup.ts).
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { fromNodeHeaders } from "better-auth/node";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
-import {
-  adminIdleTimeoutMs,
-  adminRoleOf,
-  checkAdminSession,
-  hasTwoFactor,
-  isSuspended,
-  type AdminRole,
-  type AdminSessionVerdict,
-} from "./accounts.ts";
+import { adminIdleTimeoutMs, checkAdminSession, revokeSessionsOf, type AdminRole, type AdminSessionVerdict } from "./accounts.ts";
+import { deleteSession, findSession, needsRefresh, refreshSession, signedSessionToken, type SessionFacts } from "./session-lookup.ts";
 
 /** Milliseconds since the person last touched the page, as the web app reports it (x-idle-ms). */
 function idleMsOf(request: FastifyRequest): number {
@@ -24,7 +17,14 @@ function idleMsOf(request: FastifyRequest): number {
   return Number.isFinite(value) && value >= 0 ? Math.min(value, adminIdleTimeoutMs * 4) : 0;
 }
 
-export type SignedInUser = { id: string; email: string; sessionToken: string };
+/** The person behind a request, as the guards found them (their admin role and second factor included). */
+export type SignedInUser = {
+  id: string;
+  email: string;
+  sessionToken: string;
+  adminRole: AdminRole | null;
+  twoFactorEnabled: boolean;
+};
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -40,24 +40,49 @@ export function actingAdmin(request: FastifyRequest): { adminId: string; ip: str
 
 export function createGuards(deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
+  // better-auth names the cookie (with a __Secure- prefix behind HTTPS) and signs it with AUTH_SECRET.
+  const cookieSettings = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
+
+  /**
+   * The session this request's cookie names, with its user's standing (auth/session-lookup.ts), or
+   * null. An expired session is deleted, as better-auth does; a live one past a day since its
+   * expiry was last pushed out gets a full lifetime again (better-auth's sliding expiry).
+   */
+  async function signedInSession(request: FastifyRequest): Promise<SessionFacts | null> {
+    const { name, secret } = await cookieSettings;
+    const token = signedSessionToken(request.headers.cookie, name, secret);
+    if (token === null) return null;
+    const facts = await findSession(db, token);
+    if (!facts) return null;
+    const now = new Date();
+    if (facts.expiresAt < now) {
+      await deleteSession(db, token);
+      return null;
+    }
+    if (needsRefresh(facts, now)) await refreshSession(db, token, now);
+    return facts;
+  }
 
   async function currentUser(request: FastifyRequest): Promise<SignedInUser | null> {
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!found) return null;
-    return { id: found.user.id, email: found.user.email, sessionToken: found.session.token };
+    const facts = await signedInSession(request);
+    return facts && signedInUserOf(facts);
   }
 
   /** Any signed-in, unsuspended user. */
   async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const signedIn = await currentUser(request);
-    if (!signedIn) throw new AppError(401, errorCodes.unauthenticated, messages.unauthenticated);
-    if (await isSuspended(db, signedIn.id)) {
+    await requireSession(request);
+  }
+
+  async function requireSession(request: FastifyRequest): Promise<SessionFacts> {
+    const facts = await signedInSession(request);
+    if (!facts) throw new AppError(401, errorCodes.unauthenticated, messages.unauthenticated);
+    if (facts.isSuspended) {
       // Suspension ends every session at once; this catches one that outlived it.
-      const ctx = await auth.$context;
-      await ctx.internalAdapter.deleteUserSessions(signedIn.id);
+      await revokeSessionsOf(db, facts.userId);
       throw new AppError(403, errorCodes.suspended, messages.suspended);
     }
-    request.user = signedIn;
+    request.user = signedInUserOf(facts);
+    return facts;
   }
 
   /**
@@ -65,29 +90,28 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
    * itself passed the code step, is younger than 12 hours and has seen a person within the last 15
    * minutes. A session that fails is deleted, so the browser goes back to the sign-in page.
    */
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireUser(request, reply);
-    const signedIn = request.user!;
-    const role = await adminRoleOf(db, signedIn.id);
-    if (!role) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
-    if (!(await hasTwoFactor(db, signedIn.id))) {
-      throw new AppError(403, errorCodes.twoFactorRequired, messages.twoFactorRequired);
-    }
-    const verdict = await checkAdminSession(db, signedIn.sessionToken, new Date(), idleMsOf(request));
+  async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const facts = await requireSession(request);
+    if (!facts.adminRole) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
+    if (!facts.twoFactorEnabled) throw new AppError(403, errorCodes.twoFactorRequired, messages.twoFactorRequired);
+    const verdict = await checkAdminSession(db, facts, new Date(), idleMsOf(request));
     if (verdict !== "active") {
-      await revokeSession(signedIn.sessionToken);
+      await deleteSession(db, facts.token);
       throw sessionEndedError(verdict);
     }
-    request.adminRole = role;
-  }
-
-  async function revokeSession(sessionToken: string): Promise<void> {
-    const ctx = await auth.$context;
-    await ctx.internalAdapter.deleteSession(sessionToken);
+    request.adminRole = facts.adminRole;
   }
 
   return { currentUser, requireUser, requireAdmin };
 }
+
+const signedInUserOf = (facts: SessionFacts): SignedInUser => ({
+  id: facts.userId,
+  email: facts.email,
+  sessionToken: facts.token,
+  adminRole: facts.adminRole,
+  twoFactorEnabled: facts.twoFactorEnabled,
+});
 
 export type Guards = ReturnType<typeof createGuards>;
 

@@ -5,7 +5,6 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { errorCodes, messages } from "#shared/api-error.ts";
-import type { VerificationStatus } from "#shared/profile-schemas.ts";
 import {
   documentContentTypes,
   documentSizeBytesMax,
@@ -28,11 +27,6 @@ const extensionOf: Record<(typeof documentContentTypes)[number], string> = {
 
 export function fileUrl(storageKey: string): string {
   return `/api/files/${storageKey}`;
-}
-
-export async function verificationStatusOf(db: Db, userId: string): Promise<VerificationStatus> {
-  const [row] = await db.select({ status: verifications.status }).from(verifications).where(eq(verifications.userId, userId));
-  return row?.status ?? "none";
 }
 
 export async function getVerification(db: Db, userId: string): Promise<VerificationDto> {

@@ -1,0 +1,120 @@
+// Who is asking, in one round trip (docs/architecture.md, Security rules › Sessions). better-auth
+// creates and ends sessions (sign-in, sign-up, reset, the second factor); on every other request we
+// read its session cookie ourselves and resolve it with a single statement to everything a guard
+// decides on: the user, their suspension, admin role and second factor, and the session's own
+// times. better-auth's getSession would take a round trip for the session and one for the user, and
+// the guards four more for the rest.
+//
+// Nothing is cached between requests: a session deleted, a user suspended or an admin gone idle is
+// refused on the very next request, because every request reads the rows as they are now.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { adminUsers, profiles, session, user } from "../db/schema.ts";
+import type { AdminRole } from "./accounts.ts";
+import { sessionLifetimeSeconds, sessionRefreshAgeSeconds } from "./auth.ts";
+
+export type SessionFacts = {
+  token: string;
+  userId: string;
+  email: string;
+  expiresAt: Date;
+  createdAt: Date;
+  lastActiveAt: Date;
+  twoFactorVerifiedAt: Date | null;
+  twoFactorEnabled: boolean;
+  isSuspended: boolean;
+  adminRole: AdminRole | null;
+};
+
+/**
+ * The session token in a request's cookie header, if its signature is ours. better-auth stores
+ * `token.signature` (the signature: base64 HMAC-SHA-256 of the token with AUTH_SECRET), URL-encoded;
+ * a cookie with another signature, or none, names no session.
+ */
+export function signedSessionToken(cookieHeader: string | undefined, cookieName: string, secret: string): string | null {
+  if (cookieHeader === undefined) return null;
+  const value = cookieValue(cookieHeader, cookieName);
+  if (value === undefined) return null;
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const expected = createHmac("sha256", secret).update(token).digest();
+  const given = Buffer.from(signature, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/** One cookie's value, URL-decoded, as better-auth reads it: the first cookie of that name wins. */
+function cookieValue(cookieHeader: string, name: string): string | undefined {
+  for (const pair of cookieHeader.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+    const raw = pair.slice(eq + 1).trim();
+    const unquoted = raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+    try {
+      return decodeURIComponent(unquoted);
+    } catch {
+      return unquoted;
+    }
+  }
+  return undefined;
+}
+
+// Built once per database handle and prepared (a named statement on PostgreSQL): the query text is
+// not rebuilt, and the server does not plan it again, on every request.
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Db) {
+  return db
+    .select({
+      token: session.token,
+      userId: session.userId,
+      email: user.email,
+      expiresAt: session.expiresAt,
+      createdAt: session.createdAt,
+      lastActiveAt: session.lastActiveAt,
+      twoFactorVerifiedAt: session.twoFactorVerifiedAt,
+      twoFactorEnabled: user.twoFactorEnabled,
+      isSuspended: sql<boolean>`coalesce(${profiles.isSuspended}, false)`,
+      adminRole: adminUsers.adminRole,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .leftJoin(adminUsers, eq(adminUsers.userId, session.userId))
+    .where(eq(session.token, sql.placeholder("token")))
+    .prepare("nexapay_session_lookup");
+}
+
+/** The session with this token and the facts about its user, or null when there is none. */
+export async function findSession(db: Db, token: string): Promise<SessionFacts | null> {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ token });
+  return row ?? null;
+}
+
+/**
+ * better-auth's sliding expiry, kept as it was: a session used a day or more after its expiry was
+ * last pushed out is given a full lifetime again. A customer who comes back daily stays signed in;
+ * one who stays away a week signs in again.
+ */
+export function needsRefresh(facts: Pick<SessionFacts, "expiresAt">, now: Date): boolean {
+  return facts.expiresAt.getTime() - sessionLifetimeSeconds * 1000 + sessionRefreshAgeSeconds * 1000 <= now.getTime();
+}
+
+export async function refreshSession(db: Db, token: string, now: Date): Promise<void> {
+  await db
+    .update(session)
+    .set({ expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000), updatedAt: now })
+    .where(eq(session.token, token));
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token));
+}
