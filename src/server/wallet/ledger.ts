@@ -2,7 +2,7 @@
 // the balance change, the ledger entry, the audit entry and the event commit together or not at all.
 // Functions take the database handle first so they run the same on PGlite and PostgreSQL.
 import assert from "node:assert/strict";
-import { and, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
@@ -205,21 +205,14 @@ export async function heldPoisha(db: Db, userId: string): Promise<bigint> {
 }
 
 /**
- * A user's balance and the money held for their pending withdrawals, read in one statement and so
- * from one snapshot. Two reads could straddle an approval, which takes a withdrawal out of the held
- * money and out of the balance at once: the balance read before it and the held money read after
- * it would overstate what is available. Null when the user has no profile.
+ * The money held for the pending withdrawals of the user in a column, as a scalar subquery (text,
+ * for bigint exactness): a statement that also reads the balance reads both from one snapshot. Two
+ * statements could straddle an approval, which takes a withdrawal out of the held money and out of
+ * the balance at once; the balance read before it and the held money read after it would overstate
+ * what is available.
  */
-export async function balanceAndHeldPoisha(db: Db, userId: string): Promise<{ balance: bigint; held: bigint } | null> {
-  const held = db
-    .select({ total: sql`coalesce(sum(${transactions.amountMinor}), 0)::text` })
-    .from(transactions)
-    .where(pendingWithdrawalsOf(profiles.id));
-  const [row] = await db
-    .select({ balance: profiles.balanceMinor, held: sql<string>`(${held})` })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row ? { balance: row.balance, held: BigInt(row.held) } : null;
+export function heldBy(userId: typeof profiles.id): SQL<string> {
+  return sql<string>`(select coalesce(sum(${transactions.amountMinor}), 0)::text from ${transactions} where ${pendingWithdrawalsOf(userId)})`;
 }
 
 /** Withdrawals asked for today (pending or paid), "today" being the calendar day in Asia/Dhaka. */

@@ -1,13 +1,13 @@
 // Reading transactions: a customer's own rows, newest first, searchable; and the back office's list
 // of everyone's, with a capped total (docs/product.md, Back office).
-import { and, between, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, between, count, desc, eq, getTableColumns, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
 import { profiles, transactions, user } from "../db/schema.ts";
-import type { TransactionRow } from "./ledger.ts";
+import { heldBy, type TransactionRow } from "./ledger.ts";
 
 /** The amount as people type it ("2500.00"), for searching. */
 export const amountText = sql<string>`(${transactions.amountMinor} / 100)::text || '.' || lpad((${transactions.amountMinor} % 100)::text, 2, '0')`;
@@ -37,13 +37,44 @@ export async function listCustomerTransactions(
   return { items, total: totalRow?.n ?? 0 };
 }
 
-export async function recentTransactions(db: Db, userId: string, limit: number): Promise<TransactionRow[]> {
-  return db
+type TransactionColumn = keyof ReturnType<typeof getTableColumns<typeof transactions>>;
+
+/**
+ * The Wallet screen in one statement: the balance, the money held for pending withdrawals and the
+ * newest `recentCount` transactions, all from one snapshot (so "available" is never computed across
+ * an approval). One row per recent transaction, each carrying the balance; one row with no
+ * transaction when there are none; null when the user has no profile.
+ */
+export async function walletOverview(
+  db: Db,
+  userId: string,
+  recentCount: number,
+): Promise<{ balance: bigint; held: bigint; recent: TransactionRow[] } | null> {
+  const recent = db
     .select()
     .from(transactions)
-    .where(eq(transactions.userId, userId))
+    .where(eq(transactions.userId, profiles.id))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
+    .limit(recentCount)
+    .as("recent");
+  // Every column of the transaction, read from the lateral subquery rather than the table.
+  const recentColumns = Object.fromEntries(
+    Object.keys(getTableColumns(transactions)).map((name) => [name, recent[name as TransactionColumn]]),
+  ) as {
+    [Name in TransactionColumn]: (typeof recent)[Name];
+  };
+  const rows = await db
+    .select({ balance: profiles.balanceMinor, held: heldBy(profiles.id), transaction: recentColumns })
+    .from(profiles)
+    .leftJoinLateral(recent, sql`true`)
+    .where(eq(profiles.id, userId));
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    balance: first.balance,
+    held: BigInt(first.held),
+    recent: rows.flatMap((row) => (row.transaction ? [row.transaction] : [])),
+  };
 }
 
 /**

@@ -18,8 +18,8 @@ import type { Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
-import { balanceAndHeldPoisha, createDeposit, createWithdrawal, limitsFrom, toTransactionDto } from "./ledger.ts";
-import { listCustomerTransactions, recentTransactions } from "./transaction-queries.ts";
+import { createDeposit, createWithdrawal, limitsFrom, toTransactionDto } from "./ledger.ts";
+import { listCustomerTransactions, walletOverview } from "./transaction-queries.ts";
 
 const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
 
@@ -34,15 +34,14 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     { schema: { tags: ["customer"], response: { 200: walletSchema } }, onRequest: guards.requireUser },
     async (request) => {
       const userId = request.user!.id;
-      // Balance and held money from one statement: "available" is never computed across an approval.
-      const money = await balanceAndHeldPoisha(db, userId);
-      if (!money) throw new AppError(404, errorCodes.notFound, "Profile not found");
-      const recent = await recentTransactions(db, userId, 5);
+      // One statement: "available" is never computed across an approval.
+      const wallet = await walletOverview(db, userId, 5);
+      if (!wallet) throw new AppError(404, errorCodes.notFound, "Profile not found");
       return {
-        balance: formatBdt(money.balance),
-        availableBalance: formatBdt(money.balance - money.held),
-        heldBalance: formatBdt(money.held),
-        recentTransactions: recent.map(toTransactionDto),
+        balance: formatBdt(wallet.balance),
+        availableBalance: formatBdt(wallet.balance - wallet.held),
+        heldBalance: formatBdt(wallet.held),
+        recentTransactions: wallet.recent.map(toTransactionDto),
       };
     },
   );
