@@ -2,15 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { auditLogQuery, type AuditEntry } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
-import { ListFooter, ListToolbar } from "@/features/admin/components/list-controls.tsx";
+import { ListFooter, ListToolbar, SelectFilter } from "@/features/admin/components/list-controls.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
-import { Label } from "@/components/ui/label.tsx";
-import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { auditActionLabel, auditActions, auditDetailPairs, formatDateTime } from "./admin-format.ts";
 
 const pageSize = 20;
 const actionNames = Object.keys(auditActions);
+const actionOptions = [{ value: "", label: "All actions" }, ...actionNames.map((name) => ({ value: name, label: auditActionLabel(name) }))];
 const columnCount = 5;
 
 /** Audit Log (docs/operations.md, Reading the audit log): who did what to which record, and when; newest first. */
@@ -50,24 +49,14 @@ export default function AdminAuditLogPage() {
       <title>Audit log · Nexapay</title>
       <PageHeader title="Audit Log" description="Every admin action and every balance change: who did what to which record, and when." />
       <ListToolbar>
-        <div className="flex items-center gap-2">
-          <Label htmlFor="audit-action" className="shrink-0">
-            Action
-          </Label>
-          <NativeSelect
-            id="audit-action"
-            value={filters.action}
-            onChange={(event) => update({ action: event.target.value })}
-            className="sm:w-72"
-          >
-            <option value="">All actions</option>
-            {actionNames.map((name) => (
-              <option key={name} value={name}>
-                {auditActionLabel(name)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectFilter
+          id="audit-action"
+          label="Action"
+          options={actionOptions}
+          value={filters.action}
+          onChange={(action) => update({ action })}
+          className="sm:w-72"
+        />
       </ListToolbar>
       <AdminList
         caption="Audit log"

@@ -5,20 +5,24 @@ import { toast } from "sonner";
 import { adminSimsQuery, deleteSim, setSimStatus, type AdminSim } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
-import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
+import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Label } from "@/components/ui/label.tsx";
-import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatShortDate } from "./admin-format.ts";
 import { isAlreadyDecided } from "./sim-decision.ts";
 
 const pageSize = 10;
-const statuses = ["all", "pending", "active", "rejected"] as const;
+const statusOptions = [
+  { value: "all", label: "All statuses" },
+  { value: "pending", label: "Pending" },
+  { value: "active", label: "Active" },
+  { value: "rejected", label: "Rejected" },
+] as const;
+const statuses = statusOptions.map((option) => option.value);
 type StatusFilter = (typeof statuses)[number];
 const columnCount = 6;
 
@@ -119,21 +123,13 @@ export default function AdminSimsPage() {
           placeholder="Search by phone number, email or username..."
           className="lg:w-96"
         />
-        <div className="flex items-center gap-2">
-          <Label htmlFor="sims-status" className="shrink-0">
-            Status
-          </Label>
-          <NativeSelect
-            id="sims-status"
-            value={filters.status}
-            onChange={(event) => update({ status: event.target.value as StatusFilter })}
-          >
-            <option value="all">All statuses</option>
-            <option value="pending">Pending</option>
-            <option value="active">Active</option>
-            <option value="rejected">Rejected</option>
-          </NativeSelect>
-        </div>
+        <SelectFilter
+          id="sims-status"
+          label="Status"
+          options={statusOptions}
+          value={filters.status}
+          onChange={(status) => update({ status })}
+        />
       </ListToolbar>
 
       <AdminList

@@ -6,7 +6,7 @@ import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import { adminTransactionsQuery, approveTransaction, fetchAdminTransactions, rejectTransaction } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
-import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
+import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
@@ -14,8 +14,6 @@ import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
-import { Label } from "@/components/ui/label.tsx";
-import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
@@ -24,8 +22,19 @@ import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
 const pageSize = 10;
 const exportPageSize = 100; // the API's cap
-const types = ["all", "deposit", "withdraw"] as const;
-const statuses = ["all", "pending", "completed", "rejected"] as const;
+const typeOptions = [
+  { value: "all", label: "All types" },
+  { value: "deposit", label: "Deposit" },
+  { value: "withdraw", label: "Withdraw" },
+] as const;
+const statusOptions = [
+  { value: "all", label: "All statuses" },
+  { value: "pending", label: "Pending" },
+  { value: "completed", label: "Completed" },
+  { value: "rejected", label: "Rejected" },
+] as const;
+const types = typeOptions.map((option) => option.value);
+const statuses = statusOptions.map((option) => option.value);
 type TypeFilter = (typeof types)[number];
 type StatusFilter = (typeof statuses)[number];
 type Filters = { q: string; type: TypeFilter; status: StatusFilter };
@@ -134,35 +143,20 @@ export default function AdminTransactionsPage() {
           className="lg:w-96"
         />
         <div className="flex flex-wrap gap-3">
-          <div className="flex items-center gap-2">
-            <Label htmlFor="transactions-type" className="shrink-0">
-              Type
-            </Label>
-            <NativeSelect
-              id="transactions-type"
-              value={filters.type}
-              onChange={(event) => update({ type: event.target.value as TypeFilter })}
-            >
-              <option value="all">All types</option>
-              <option value="deposit">Deposit</option>
-              <option value="withdraw">Withdraw</option>
-            </NativeSelect>
-          </div>
-          <div className="flex items-center gap-2">
-            <Label htmlFor="transactions-status" className="shrink-0">
-              Status
-            </Label>
-            <NativeSelect
-              id="transactions-status"
-              value={filters.status}
-              onChange={(event) => update({ status: event.target.value as StatusFilter })}
-            >
-              <option value="all">All statuses</option>
-              <option value="pending">Pending</option>
-              <option value="completed">Completed</option>
-              <option value="rejected">Rejected</option>
-            </NativeSelect>
-          </div>
+          <SelectFilter
+            id="transactions-type"
+            label="Type"
+            options={typeOptions}
+            value={filters.type}
+            onChange={(type) => update({ type })}
+          />
+          <SelectFilter
+            id="transactions-status"
+            label="Status"
+            options={statusOptions}
+            value={filters.status}
+            onChange={(status) => update({ status })}
+          />
         </div>
       </ListToolbar>
 

@@ -7,14 +7,12 @@ import type { AdminUserDto } from "#shared/admin-schemas.ts";
 import { adminUsersQuery, setUserSuspended } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
-import { ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
+import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
-import { Label } from "@/components/ui/label.tsx";
-import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount, formatShortDate } from "./admin-format.ts";
 import { BalanceAdjustmentDialog } from "./components/balance-adjustment-dialog.tsx";
@@ -22,7 +20,12 @@ import { UserProfileDialog, type ProfileTarget } from "./components/user-profile
 
 const pageSize = 10;
 const refreshMs = 30_000; // besides the live updates
-const statuses = ["all", "active", "suspended"] as const;
+const statusOptions = [
+  { value: "all", label: "All users" },
+  { value: "active", label: "Active" },
+  { value: "suspended", label: "Suspended" },
+] as const;
+const statuses = statusOptions.map((option) => option.value);
 type StatusFilter = (typeof statuses)[number];
 const columnCount = 8;
 
@@ -129,20 +132,13 @@ export default function AdminUsersPage() {
           placeholder="Search by email, username or name..."
           className="lg:w-96"
         />
-        <div className="flex items-center gap-2">
-          <Label htmlFor="users-status" className="shrink-0">
-            Status
-          </Label>
-          <NativeSelect
-            id="users-status"
-            value={filters.status}
-            onChange={(event) => update({ status: event.target.value as StatusFilter })}
-          >
-            <option value="all">All users</option>
-            <option value="active">Active</option>
-            <option value="suspended">Suspended</option>
-          </NativeSelect>
-        </div>
+        <SelectFilter
+          id="users-status"
+          label="Status"
+          options={statusOptions}
+          value={filters.status}
+          onChange={(status) => update({ status })}
+        />
       </ListToolbar>
 
       <AdminList

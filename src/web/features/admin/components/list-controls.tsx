@@ -1,6 +1,8 @@
 import { Search } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { pageCountOf } from "@/components/ui/page-items.ts";
 import { cn } from "@/lib/class-names.ts";
@@ -77,6 +79,43 @@ export function FilterButtons<T extends string>({
           {option.label}
         </button>
       ))}
+    </div>
+  );
+}
+
+/**
+ * A drop-down for one filter with its visible label beside it (e.g. Status: All statuses /
+ * Pending / …): the browser's own <select>, so the phone shows its own picker. `className` goes
+ * on the select (a width).
+ */
+export function SelectFilter<T extends string>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="shrink-0">
+        {label}
+      </Label>
+      {/* The value is one of `options`, so it is a T. */}
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value as T)} className={className}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }
