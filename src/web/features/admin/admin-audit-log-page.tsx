@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { auditLogQuery, type AuditEntry } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ListFooter, ListToolbar, SelectFilter } from "@/features/admin/components/list-controls.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -10,7 +10,7 @@ import { auditActionLabel, auditActions, auditDetailPairs, formatDateTime } from
 const pageSize = 20;
 const actionNames = Object.keys(auditActions);
 const actionOptions = [{ value: "", label: "All actions" }, ...actionNames.map((name) => ({ value: name, label: auditActionLabel(name) }))];
-const columnCount = 5;
+const columns: readonly Column[] = [{ label: "When" }, { label: "Who" }, { label: "Action" }, { label: "Record" }, { label: "Details" }];
 
 /** Audit Log (docs/operations.md, Reading the audit log): who did what to which record, and when; newest first. */
 export default function AdminAuditLogPage() {
@@ -60,17 +60,8 @@ export default function AdminAuditLogPage() {
       </ListToolbar>
       <AdminList
         caption="Audit log"
-        columnCount={columnCount}
+        columns={columns}
         message={message}
-        head={
-          <>
-            <Th>When</Th>
-            <Th>Who</Th>
-            <Th>Action</Th>
-            <Th>Record</Th>
-            <Th>Details</Th>
-          </>
-        }
         rows={() =>
           items.map((entry) => (
             <Tr key={entry.id} className="align-top">

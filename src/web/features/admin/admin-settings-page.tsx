@@ -21,7 +21,7 @@ import {
   type AdminAccount,
   type AdminRole,
 } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -43,6 +43,10 @@ const roleLabels: Record<AdminRole, string> = { admin: "Admin", super_admin: "Su
 
 // Promote: the same e-mail and role rules as creating an admin.
 const promoteFormSchema = createAdminSchema.pick({ email: true, adminRole: true });
+
+const adminColumns: readonly Column[] = [{ label: "Email" }, { label: "Role" }, { label: "Two-factor" }, { label: "Added On" }];
+// Only a super admin has a row action (resetting a second factor); its header is for screen readers.
+const actionsColumn: Column = { label: <span className="sr-only">Actions</span> };
 
 /** Admin Settings (docs/product.md, Back office › Settings): admin accounts, and the admin's own password. */
 export default function AdminSettingsPage() {
@@ -124,21 +128,8 @@ export default function AdminSettingsPage() {
             ) : (
               <AdminList
                 caption="Admin users"
-                columnCount={isSuperAdmin ? 5 : 4}
+                columns={isSuperAdmin ? [...adminColumns, actionsColumn] : adminColumns}
                 message={message}
-                head={
-                  <>
-                    <Th>Email</Th>
-                    <Th>Role</Th>
-                    <Th>Two-factor</Th>
-                    <Th>Added On</Th>
-                    {isSuperAdmin ? (
-                      <Th>
-                        <span className="sr-only">Actions</span>
-                      </Th>
-                    ) : null}
-                  </>
-                }
                 rows={() =>
                   items.map((account) => (
                     <Tr key={account.id}>

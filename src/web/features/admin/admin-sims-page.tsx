@@ -3,7 +3,7 @@ import { Check, LoaderCircle, Trash2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { adminSimsQuery, deleteSim, setSimStatus, type AdminSim } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -24,7 +24,14 @@ const statusOptions = [
 ] as const;
 const statuses = statusOptions.map((option) => option.value);
 type StatusFilter = (typeof statuses)[number];
-const columnCount = 6;
+const columns: readonly Column[] = [
+  { label: "Phone number" },
+  { label: "Wallet type" },
+  { label: "User" },
+  { label: "Status" },
+  { label: "Added" },
+  { label: "Actions", className: "text-right" },
+];
 
 /** SIMs (docs/product.md, Back office › SIMs): approve, reject or delete customers' SIM registrations. */
 export default function AdminSimsPage() {
@@ -134,18 +141,8 @@ export default function AdminSimsPage() {
 
       <AdminList
         caption="SIMs"
-        columnCount={columnCount}
+        columns={columns}
         message={message}
-        head={
-          <>
-            <Th>Phone number</Th>
-            <Th>Wallet type</Th>
-            <Th>User</Th>
-            <Th>Status</Th>
-            <Th>Added</Th>
-            <Th className="text-right">Actions</Th>
-          </>
-        }
         rows={() =>
           items.map((sim) => (
             <Tr key={sim.id}>

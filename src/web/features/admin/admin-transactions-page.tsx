@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import { adminTransactionsQuery, approveTransaction, fetchAdminTransactions, rejectTransaction } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -38,7 +38,16 @@ const statuses = statusOptions.map((option) => option.value);
 type TypeFilter = (typeof types)[number];
 type StatusFilter = (typeof statuses)[number];
 type Filters = { q: string; type: TypeFilter; status: StatusFilter };
-const columnCount = 8;
+const columns: readonly Column[] = [
+  { label: "Type" },
+  { label: "User" },
+  { label: "Email" },
+  { label: "Amount", className: "text-right" },
+  { label: "Method" },
+  { label: "Date" },
+  { label: "Status" },
+  { label: "Actions", className: "text-right" },
+];
 
 type Action = { id: string; kind: "approve" | "reject" };
 
@@ -162,20 +171,8 @@ export default function AdminTransactionsPage() {
 
       <AdminList
         caption="Transactions"
-        columnCount={columnCount}
+        columns={columns}
         message={message}
-        head={
-          <>
-            <Th>Type</Th>
-            <Th>User</Th>
-            <Th>Email</Th>
-            <Th className="text-right">Amount</Th>
-            <Th>Method</Th>
-            <Th>Date</Th>
-            <Th>Status</Th>
-            <Th className="text-right">Actions</Th>
-          </>
-        }
         rows={() => items.map((t) => <TransactionRow key={t.id} transaction={t} actions={actionsOf(t)} />)}
         cards={() =>
           items.map((t) => (

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import type { AdminUserDto } from "#shared/admin-schemas.ts";
 import { adminUsersQuery, setUserSuspended } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -27,7 +27,16 @@ const statusOptions = [
 ] as const;
 const statuses = statusOptions.map((option) => option.value);
 type StatusFilter = (typeof statuses)[number];
-const columnCount = 8;
+const columns: readonly Column[] = [
+  { label: "Email" },
+  { label: "Username" },
+  { label: "Name" },
+  { label: "Balance", className: "text-right" },
+  { label: "Verification" },
+  { label: "Status" },
+  { label: "Joined" },
+  { label: "Actions", className: "text-right" },
+];
 
 /** Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit profiles. */
 export default function AdminUsersPage() {
@@ -143,20 +152,8 @@ export default function AdminUsersPage() {
 
       <AdminList
         caption="Users"
-        columnCount={columnCount}
+        columns={columns}
         message={message}
-        head={
-          <>
-            <Th>Email</Th>
-            <Th>Username</Th>
-            <Th>Name</Th>
-            <Th className="text-right">Balance</Th>
-            <Th>Verification</Th>
-            <Th>Status</Th>
-            <Th>Joined</Th>
-            <Th className="text-right">Actions</Th>
-          </>
-        }
         rows={() =>
           items.map((user) => (
             <Tr key={user.id}>

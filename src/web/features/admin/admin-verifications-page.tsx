@@ -3,7 +3,7 @@ import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { adminVerificationsQuery, decideVerification, type AdminVerification } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Th, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -25,7 +25,13 @@ const statusButtons = [
   { value: "approved", label: "Approved" },
   { value: "rejected", label: "Rejected" },
 ] as const;
-const columnCount = 5;
+const columns: readonly Column[] = [
+  { label: "Date" },
+  { label: "User" },
+  { label: "Document Type" },
+  { label: "Status" },
+  { label: "Actions", className: "text-right" },
+];
 
 /** Verifications (docs/product.md, Back office › Verifications). */
 export default function AdminVerificationsPage() {
@@ -120,17 +126,8 @@ export default function AdminVerificationsPage() {
 
       <AdminList
         caption="Verification requests"
-        columnCount={columnCount}
+        columns={columns}
         message={message}
-        head={
-          <>
-            <Th>Date</Th>
-            <Th>User</Th>
-            <Th>Document Type</Th>
-            <Th>Status</Th>
-            <Th className="text-right">Actions</Th>
-          </>
-        }
         rows={() =>
           items.map((v) => (
             <Tr key={v.id}>

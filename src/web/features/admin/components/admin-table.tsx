@@ -90,22 +90,24 @@ export function useIsWide(): boolean {
   return useSyncExternalStore(subscribeToWidth, () => window.matchMedia(wideQuery).matches);
 }
 
+/** A column of a list's table: its header, and classes for that header (text-right over amounts and actions). */
+export type Column = { label: ReactNode; className?: string };
+
 /**
  * A list screen's rows: a table from 768 px up, and a stack of cards on phones, where a table of
  * eight columns would hide its actions off to the right. Only one of the two is rendered, so each
  * action exists once on the page. `message` (loading, empty, an error) replaces the rows.
+ * `columns` gives the table's header row; `rows` must give a cell for each of them.
  */
 export function AdminList({
   caption,
-  head,
-  columnCount,
+  columns,
   message,
   rows,
   cards,
 }: {
   caption: string;
-  head: ReactNode;
-  columnCount: number;
+  columns: readonly Column[];
   message: ReactNode | null;
   rows: () => ReactNode;
   cards: () => ReactNode;
@@ -114,8 +116,15 @@ export function AdminList({
   if (wide)
     return (
       <AdminTable caption={caption}>
-        <AdminTableHead>{head}</AdminTableHead>
-        <tbody>{message ? <TableMessageRow colSpan={columnCount}>{message}</TableMessageRow> : rows()}</tbody>
+        <AdminTableHead>
+          {columns.map((column, index) => (
+            // The columns of a screen are fixed, so their place is a stable key.
+            <Th key={index} className={column.className}>
+              {column.label}
+            </Th>
+          ))}
+        </AdminTableHead>
+        <tbody>{message ? <TableMessageRow colSpan={columns.length}>{message}</TableMessageRow> : rows()}</tbody>
       </AdminTable>
     );
   return message ? (
