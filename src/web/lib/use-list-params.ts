@@ -47,5 +47,15 @@ export function useListParams<F extends Record<string, string>>(defaults: F, cho
     [setParams],
   );
 
-  return { filters, page, update };
+  /** One filter's value and its setter, as the `value` and `onChange` of its control (a select, filter buttons). */
+  function control<K extends keyof F & string>(key: K) {
+    const onChange = (value: F[K]) => {
+      const changes: Partial<F> = {};
+      changes[key] = value;
+      update(changes);
+    };
+    return { value: filters[key], onChange };
+  }
+
+  return { filters, page, update, control };
 }

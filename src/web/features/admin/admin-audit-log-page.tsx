@@ -14,7 +14,7 @@ const columns: readonly Column[] = [{ label: "When" }, { label: "Who" }, { label
 
 /** Audit Log (docs/operations.md, Reading the audit log): who did what to which record, and when; newest first. */
 export default function AdminAuditLogPage() {
-  const { filters, page, update } = useListParams({ action: "" }, { action: ["", ...actionNames] });
+  const { filters, page, update, control } = useListParams({ action: "" }, { action: actionOptions.map((option) => option.value) });
 
   const entries = useQuery(auditLogQuery({ action: filters.action, page, pageSize }));
 
@@ -49,14 +49,7 @@ export default function AdminAuditLogPage() {
       <title>Audit log · Nexapay</title>
       <PageHeader title="Audit Log" description="Every admin action and every balance change: who did what to which record, and when." />
       <ListToolbar>
-        <SelectFilter
-          id="audit-action"
-          label="Action"
-          options={actionOptions}
-          value={filters.action}
-          onChange={(action) => update({ action })}
-          className="sm:w-72"
-        />
+        <SelectFilter id="audit-action" label="Action" options={actionOptions} {...control("action")} className="sm:w-72" />
       </ListToolbar>
       <AdminList
         caption="Audit log"

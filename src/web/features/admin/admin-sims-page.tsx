@@ -36,8 +36,11 @@ const columns: readonly Column[] = [
 /** SIMs (docs/product.md, Back office › SIMs): approve, reject or delete customers' SIM registrations. */
 export default function AdminSimsPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "all" }, { status: statuses });
-  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const { filters, page, update, control } = useListParams<{ q: string; status: StatusFilter }>(
+    { q: "", status: "all" },
+    { status: statuses },
+  );
+  const search = useSearchBox(filters.q, (q) => update({ q }));
   const [deleting, setDeleting] = useState<AdminSim | null>(null);
   const ownUserId = useOwnUserId();
 
@@ -123,20 +126,8 @@ export default function AdminSimsPage() {
       <title>SIMs · Nexapay</title>
       <PageHeader title="SIMs" description="Approve, reject or delete customers' SIM registrations." />
       <ListToolbar>
-        <SearchField
-          id="sims-search"
-          value={searchText}
-          onChange={setSearchText}
-          placeholder="Search by phone number, email or username..."
-          className="lg:w-96"
-        />
-        <SelectFilter
-          id="sims-status"
-          label="Status"
-          options={statusOptions}
-          value={filters.status}
-          onChange={(status) => update({ status })}
-        />
+        <SearchField id="sims-search" placeholder="Search by phone number, email or username..." className="lg:w-96" {...search} />
+        <SelectFilter id="sims-status" label="Status" options={statusOptions} {...control("status")} />
       </ListToolbar>
 
       <AdminList

@@ -54,8 +54,11 @@ type Action = { id: string; kind: "approve" | "reject" };
 /** Manage Transactions (docs/product.md, Back office › Transactions). */
 export default function AdminTransactionsPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update } = useListParams<Filters>({ q: "", type: "all", status: "all" }, { type: types, status: statuses });
-  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const { filters, page, update, control } = useListParams<Filters>(
+    { q: "", type: "all", status: "all" },
+    { type: types, status: statuses },
+  );
+  const search = useSearchBox(filters.q, (q) => update({ q }));
   const [rejecting, setRejecting] = useState<AdminTransactionDto | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlyMap<string, Action["kind"]>>(new Map());
   const ownUserId = useOwnUserId();
@@ -144,28 +147,10 @@ export default function AdminTransactionsPage() {
         actions={<ExportButton filters={filters} disabled={!transactions.data || transactions.data.total === 0} />}
       />
       <ListToolbar>
-        <SearchField
-          id="transactions-search"
-          value={searchText}
-          onChange={setSearchText}
-          placeholder="Search by user, email, amount or method"
-          className="lg:w-96"
-        />
+        <SearchField id="transactions-search" placeholder="Search by user, email, amount or method" className="lg:w-96" {...search} />
         <div className="flex flex-wrap gap-3">
-          <SelectFilter
-            id="transactions-type"
-            label="Type"
-            options={typeOptions}
-            value={filters.type}
-            onChange={(type) => update({ type })}
-          />
-          <SelectFilter
-            id="transactions-status"
-            label="Status"
-            options={statusOptions}
-            value={filters.status}
-            onChange={(status) => update({ status })}
-          />
+          <SelectFilter id="transactions-type" label="Type" options={typeOptions} {...control("type")} />
+          <SelectFilter id="transactions-status" label="Status" options={statusOptions} {...control("status")} />
         </div>
       </ListToolbar>
 

@@ -41,8 +41,11 @@ const columns: readonly Column[] = [
 /** Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit profiles. */
 export default function AdminUsersPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "all" }, { status: statuses });
-  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const { filters, page, update, control } = useListParams<{ q: string; status: StatusFilter }>(
+    { q: "", status: "all" },
+    { status: statuses },
+  );
+  const search = useSearchBox(filters.q, (q) => update({ q }));
   const [adjusting, setAdjusting] = useState<AdminUserDto | null>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
   const [suspending, setSuspending] = useState<AdminUserDto | null>(null);
@@ -134,20 +137,8 @@ export default function AdminUsersPage() {
       <title>Users · Nexapay</title>
       <PageHeader title="Users" description="Every customer account: balances, verification and access." />
       <ListToolbar>
-        <SearchField
-          id="users-search"
-          value={searchText}
-          onChange={setSearchText}
-          placeholder="Search by email, username or name..."
-          className="lg:w-96"
-        />
-        <SelectFilter
-          id="users-status"
-          label="Status"
-          options={statusOptions}
-          value={filters.status}
-          onChange={(status) => update({ status })}
-        />
+        <SearchField id="users-search" placeholder="Search by email, username or name..." className="lg:w-96" {...search} />
+        <SelectFilter id="users-status" label="Status" options={statusOptions} {...control("status")} />
       </ListToolbar>
 
       <AdminList

@@ -37,8 +37,11 @@ const columns: readonly Column[] = [
 export default function AdminVerificationsPage() {
   const queryClient = useQueryClient();
   // The default filter is pending.
-  const { filters, page, update } = useListParams<{ q: string; status: StatusFilter }>({ q: "", status: "pending" }, { status: statuses });
-  const [searchText, setSearchText] = useSearchBox(filters.q, (q) => update({ q }));
+  const { filters, page, update, control } = useListParams<{ q: string; status: StatusFilter }>(
+    { q: "", status: "pending" },
+    { status: statuses },
+  );
+  const search = useSearchBox(filters.q, (q) => update({ q }));
   const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
   const ownUserId = useOwnUserId();
@@ -114,14 +117,8 @@ export default function AdminVerificationsPage() {
       <title>Verifications · Nexapay</title>
       <PageHeader title="Verifications" description="Review identity documents and approve or reject verification requests." />
       <ListToolbar>
-        <SearchField
-          id="verifications-search"
-          value={searchText}
-          onChange={setSearchText}
-          placeholder="Search by email or name..."
-          className="lg:w-80"
-        />
-        <FilterButtons label="Status" options={statusButtons} value={filters.status} onChange={(status) => update({ status })} />
+        <SearchField id="verifications-search" placeholder="Search by email or name..." className="lg:w-80" {...search} />
+        <FilterButtons label="Status" options={statusButtons} {...control("status")} />
       </ListToolbar>
 
       <AdminList

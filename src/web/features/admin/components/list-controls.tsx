@@ -162,10 +162,10 @@ export function ListToolbar({ children, className }: { children: ReactNode; clas
 }
 
 /**
- * The text of a search box and its setter; `apply` gets the trimmed text once typing pauses
- * (the list then asks the server).
+ * The text of a search box and its setter, as SearchField's `value` and `onChange`; `apply` gets
+ * the trimmed text once typing pauses (the list then asks the server).
  */
-export function useSearchBox(current: string, apply: (q: string) => void): [string, (text: string) => void] {
+export function useSearchBox(current: string, apply: (q: string) => void): { value: string; onChange: (text: string) => void } {
   const [text, setText] = useState(current);
   const settled = useDebouncedValue(text.trim());
   useEffect(() => {
@@ -173,5 +173,5 @@ export function useSearchBox(current: string, apply: (q: string) => void): [stri
     // Only a pause in typing applies the text; a change of `current` from elsewhere does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
-  return [text, setText];
+  return { value: text, onChange: setText };
 }
