@@ -44,6 +44,47 @@ export default function AdminAuditLogPage() {
     );
   };
 
+  const rowOf = (entry: AuditEntry) => (
+    <Tr className="align-top">
+      <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
+      <Td className="max-w-56">
+        <div className="truncate" title={entry.actorEmail ?? entry.actorId ?? undefined}>
+          {actorOf(entry)}
+        </div>
+        {entry.ip ? <div className="text-xs text-muted-foreground">{entry.ip}</div> : null}
+      </Td>
+      <Td className="font-medium whitespace-nowrap">{auditActionLabel(entry.action)}</Td>
+      <Td>
+        {entry.targetType ? (
+          <>
+            <div className="capitalize">{entry.targetType}</div>
+            {entry.targetId ? (
+              <div className="font-mono text-xs text-muted-foreground" title={entry.targetId}>
+                {entry.targetId.slice(0, 8)}
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+      </Td>
+      <Td className="min-w-64">{detailsOf(entry)}</Td>
+    </Tr>
+  );
+  const cardOf = (entry: AuditEntry) => (
+    <MobileCard title={auditActionLabel(entry.action)}>
+      <CardField label="When">{formatDateTime(entry.createdAt)}</CardField>
+      <CardField label="Who">{actorOf(entry)}</CardField>
+      {entry.targetType ? (
+        <CardField label="Record">
+          <span className="capitalize">{entry.targetType}</span>{" "}
+          {entry.targetId ? <span className="font-mono text-xs text-muted-foreground">{entry.targetId.slice(0, 8)}</span> : null}
+        </CardField>
+      ) : null}
+      <CardField label="Details">{detailsOf(entry)}</CardField>
+    </MobileCard>
+  );
+
   return (
     <>
       <title>Audit log · Nexapay</title>
@@ -51,55 +92,7 @@ export default function AdminAuditLogPage() {
       <ListToolbar>
         <SelectFilter id="audit-action" label="Action" options={actionOptions} {...control("action")} className="sm:w-72" />
       </ListToolbar>
-      <AdminList
-        caption="Audit log"
-        columns={columns}
-        message={message}
-        rows={() =>
-          items.map((entry) => (
-            <Tr key={entry.id} className="align-top">
-              <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
-              <Td className="max-w-56">
-                <div className="truncate" title={entry.actorEmail ?? entry.actorId ?? undefined}>
-                  {actorOf(entry)}
-                </div>
-                {entry.ip ? <div className="text-xs text-muted-foreground">{entry.ip}</div> : null}
-              </Td>
-              <Td className="font-medium whitespace-nowrap">{auditActionLabel(entry.action)}</Td>
-              <Td>
-                {entry.targetType ? (
-                  <>
-                    <div className="capitalize">{entry.targetType}</div>
-                    {entry.targetId ? (
-                      <div className="font-mono text-xs text-muted-foreground" title={entry.targetId}>
-                        {entry.targetId.slice(0, 8)}
-                      </div>
-                    ) : null}
-                  </>
-                ) : (
-                  <span className="text-muted-foreground">—</span>
-                )}
-              </Td>
-              <Td className="min-w-64">{detailsOf(entry)}</Td>
-            </Tr>
-          ))
-        }
-        cards={() =>
-          items.map((entry) => (
-            <MobileCard key={entry.id} title={auditActionLabel(entry.action)}>
-              <CardField label="When">{formatDateTime(entry.createdAt)}</CardField>
-              <CardField label="Who">{actorOf(entry)}</CardField>
-              {entry.targetType ? (
-                <CardField label="Record">
-                  <span className="capitalize">{entry.targetType}</span>{" "}
-                  {entry.targetId ? <span className="font-mono text-xs text-muted-foreground">{entry.targetId.slice(0, 8)}</span> : null}
-                </CardField>
-              ) : null}
-              <CardField label="Details">{detailsOf(entry)}</CardField>
-            </MobileCard>
-          ))
-        }
-      />
+      <AdminList caption="Audit log" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
       {entries.data ? (
         <ListFooter
           page={page}

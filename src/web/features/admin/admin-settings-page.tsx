@@ -130,38 +130,34 @@ export default function AdminSettingsPage() {
                 caption="Admin users"
                 columns={isSuperAdmin ? [...adminColumns, actionsColumn] : adminColumns}
                 message={message}
-                rows={() =>
-                  items.map((account) => (
-                    <Tr key={account.id}>
-                      <Td>
+                items={items}
+                row={(account) => (
+                  <Tr>
+                    <Td>
+                      {account.email}
+                      {you(account)}
+                    </Td>
+                    <Td>{roleBadge(account)}</Td>
+                    <Td>{twoFactorBadge(account)}</Td>
+                    <Td className="whitespace-nowrap">{formatShortDate(account.createdAt)}</Td>
+                    {isSuperAdmin ? <Td>{resetButton(account)}</Td> : null}
+                  </Tr>
+                )}
+                card={(account) => (
+                  <MobileCard
+                    title={
+                      <span className="break-all">
                         {account.email}
                         {you(account)}
-                      </Td>
-                      <Td>{roleBadge(account)}</Td>
-                      <Td>{twoFactorBadge(account)}</Td>
-                      <Td className="whitespace-nowrap">{formatShortDate(account.createdAt)}</Td>
-                      {isSuperAdmin ? <Td>{resetButton(account)}</Td> : null}
-                    </Tr>
-                  ))
-                }
-                cards={() =>
-                  items.map((account) => (
-                    <MobileCard
-                      key={account.id}
-                      title={
-                        <span className="break-all">
-                          {account.email}
-                          {you(account)}
-                        </span>
-                      }
-                      aside={roleBadge(account)}
-                      actions={resetButton(account)}
-                    >
-                      <CardField label="Two-factor">{twoFactorBadge(account)}</CardField>
-                      <CardField label="Added On">{formatShortDate(account.createdAt)}</CardField>
-                    </MobileCard>
-                  ))
-                }
+                      </span>
+                    }
+                    aside={roleBadge(account)}
+                    actions={resetButton(account)}
+                  >
+                    <CardField label="Two-factor">{twoFactorBadge(account)}</CardField>
+                    <CardField label="Added On">{formatShortDate(account.createdAt)}</CardField>
+                  </MobileCard>
+                )}
               />
             )}
             <ResetTwoFactorDialog account={resetting} onClose={() => setResetting(null)} />

@@ -121,6 +121,38 @@ export default function AdminSimsPage() {
     );
   };
 
+  const rowOf = (sim: AdminSim) => (
+    <Tr>
+      <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
+      <Td>{sim.walletType}</Td>
+      <Td className="max-w-60">
+        <div className="truncate">{sim.username}</div>
+        <div className="truncate text-xs text-muted-foreground" title={sim.email}>
+          {sim.email}
+        </div>
+      </Td>
+      <Td>
+        <StatusBadge status={sim.status} />
+      </Td>
+      <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
+      <Td>
+        <div className="flex justify-end gap-1">{actionsOf(sim)}</div>
+      </Td>
+    </Tr>
+  );
+  const cardOf = (sim: AdminSim) => (
+    <MobileCard
+      title={<span className="tabular-nums">{sim.phoneNumber}</span>}
+      aside={<StatusBadge status={sim.status} />}
+      actions={actionsOf(sim, true)}
+    >
+      <CardField label="Wallet type">{sim.walletType}</CardField>
+      <CardField label="User">{sim.username}</CardField>
+      <CardField label="Email">{sim.email}</CardField>
+      <CardField label="Added">{formatShortDate(sim.createdAt)}</CardField>
+    </MobileCard>
+  );
+
   return (
     <>
       <title>SIMs · Nexapay</title>
@@ -130,47 +162,7 @@ export default function AdminSimsPage() {
         <SelectFilter id="sims-status" label="Status" options={statusOptions} {...control("status")} />
       </ListToolbar>
 
-      <AdminList
-        caption="SIMs"
-        columns={columns}
-        message={message}
-        rows={() =>
-          items.map((sim) => (
-            <Tr key={sim.id}>
-              <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
-              <Td>{sim.walletType}</Td>
-              <Td className="max-w-60">
-                <div className="truncate">{sim.username}</div>
-                <div className="truncate text-xs text-muted-foreground" title={sim.email}>
-                  {sim.email}
-                </div>
-              </Td>
-              <Td>
-                <StatusBadge status={sim.status} />
-              </Td>
-              <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
-              <Td>
-                <div className="flex justify-end gap-1">{actionsOf(sim)}</div>
-              </Td>
-            </Tr>
-          ))
-        }
-        cards={() =>
-          items.map((sim) => (
-            <MobileCard
-              key={sim.id}
-              title={<span className="tabular-nums">{sim.phoneNumber}</span>}
-              aside={<StatusBadge status={sim.status} />}
-              actions={actionsOf(sim, true)}
-            >
-              <CardField label="Wallet type">{sim.walletType}</CardField>
-              <CardField label="User">{sim.username}</CardField>
-              <CardField label="Email">{sim.email}</CardField>
-              <CardField label="Added">{formatShortDate(sim.createdAt)}</CardField>
-            </MobileCard>
-          ))
-        }
-      />
+      <AdminList caption="SIMs" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
       {sims.data ? (
         <ListFooter
           page={page}

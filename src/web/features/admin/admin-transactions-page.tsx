@@ -158,23 +158,9 @@ export default function AdminTransactionsPage() {
         caption="Transactions"
         columns={columns}
         message={message}
-        rows={() => items.map((t) => <TransactionRow key={t.id} transaction={t} actions={actionsOf(t)} />)}
-        cards={() =>
-          items.map((t) => (
-            <MobileCard key={t.id} title={<TypeLabel type={t.type} />} aside={<StatusBadge status={t.status} />} actions={actionsOf(t)}>
-              <CardField label="Amount">
-                <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
-              </CardField>
-              <CardField label="User">{t.username}</CardField>
-              <CardField label="Email">{t.email}</CardField>
-              <CardField label="Method">
-                {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
-              </CardField>
-              <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
-              {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
-            </MobileCard>
-          ))
-        }
+        items={items}
+        row={(t) => <TransactionRow transaction={t} actions={actionsOf(t)} />}
+        card={(t) => <TransactionCard transaction={t} actions={actionsOf(t)} />}
       />
       {transactions.data ? (
         <ListFooter
@@ -244,6 +230,21 @@ function TransactionRow({ transaction: t, actions }: { transaction: AdminTransac
         <div className="flex justify-end">{actions}</div>
       </Td>
     </Tr>
+  );
+}
+
+function TransactionCard({ transaction: t, actions }: { transaction: AdminTransactionDto; actions: ReactNode }) {
+  return (
+    <MobileCard title={<TypeLabel type={t.type} />} aside={<StatusBadge status={t.status} />} actions={actions}>
+      <CardField label="Amount">
+        <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
+      </CardField>
+      <CardField label="User">{t.username}</CardField>
+      <CardField label="Email">{t.email}</CardField>
+      <CardField label="Method">{t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}</CardField>
+      <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
+      {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
+    </MobileCard>
   );
 }
 

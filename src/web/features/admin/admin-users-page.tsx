@@ -132,6 +132,52 @@ export default function AdminUsersPage() {
     <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} />
   );
 
+  const rowOf = (user: AdminUserDto) => (
+    <Tr>
+      <Td className="max-w-44">
+        <div className="grid justify-items-start gap-1">
+          <span className="max-w-full truncate" title={user.email}>
+            {user.email}
+          </span>
+          {adminBadge(user)}
+        </div>
+      </Td>
+      <Td className="max-w-28 truncate" title={user.username}>
+        {user.username}
+      </Td>
+      <Td className="max-w-28 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
+      <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
+      <Td>{verification(user)}</Td>
+      <Td>
+        <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
+      </Td>
+      <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
+      <Td>
+        <div className="flex justify-end gap-1">{actionsOf(user)}</div>
+      </Td>
+    </Tr>
+  );
+  const cardOf = (user: AdminUserDto) => (
+    <MobileCard
+      title={
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="break-all">{user.email}</span>
+          {adminBadge(user)}
+        </span>
+      }
+      aside={<StatusBadge status={user.isSuspended ? "suspended" : "active"} />}
+      actions={actionsOf(user, true)}
+    >
+      <CardField label="Username">{user.username}</CardField>
+      <CardField label="Name">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</CardField>
+      <CardField label="Balance">
+        <span className="font-medium tabular-nums">{formatBdtAmount(user.balance)}</span>
+      </CardField>
+      <CardField label="Verification">{verification(user)}</CardField>
+      <CardField label="Joined">{formatShortDate(user.createdAt)}</CardField>
+    </MobileCard>
+  );
+
   return (
     <>
       <title>Users · Nexapay</title>
@@ -141,61 +187,7 @@ export default function AdminUsersPage() {
         <SelectFilter id="users-status" label="Status" options={statusOptions} {...control("status")} />
       </ListToolbar>
 
-      <AdminList
-        caption="Users"
-        columns={columns}
-        message={message}
-        rows={() =>
-          items.map((user) => (
-            <Tr key={user.id}>
-              <Td className="max-w-44">
-                <div className="grid justify-items-start gap-1">
-                  <span className="max-w-full truncate" title={user.email}>
-                    {user.email}
-                  </span>
-                  {adminBadge(user)}
-                </div>
-              </Td>
-              <Td className="max-w-28 truncate" title={user.username}>
-                {user.username}
-              </Td>
-              <Td className="max-w-28 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
-              <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
-              <Td>{verification(user)}</Td>
-              <Td>
-                <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
-              </Td>
-              <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
-              <Td>
-                <div className="flex justify-end gap-1">{actionsOf(user)}</div>
-              </Td>
-            </Tr>
-          ))
-        }
-        cards={() =>
-          items.map((user) => (
-            <MobileCard
-              key={user.id}
-              title={
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="break-all">{user.email}</span>
-                  {adminBadge(user)}
-                </span>
-              }
-              aside={<StatusBadge status={user.isSuspended ? "suspended" : "active"} />}
-              actions={actionsOf(user, true)}
-            >
-              <CardField label="Username">{user.username}</CardField>
-              <CardField label="Name">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</CardField>
-              <CardField label="Balance">
-                <span className="font-medium tabular-nums">{formatBdtAmount(user.balance)}</span>
-              </CardField>
-              <CardField label="Verification">{verification(user)}</CardField>
-              <CardField label="Joined">{formatShortDate(user.createdAt)}</CardField>
-            </MobileCard>
-          ))
-        }
-      />
+      <AdminList caption="Users" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
       {users.data ? (
         <ListFooter
           page={page}

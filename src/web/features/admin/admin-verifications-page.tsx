@@ -112,6 +112,42 @@ export default function AdminVerificationsPage() {
     );
   };
 
+  const rowOf = (v: AdminVerification) => (
+    <Tr>
+      <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
+      <Td className="max-w-72">
+        <div className="truncate font-medium">{v.userName ?? "N/A"}</div>
+        <div className="truncate text-xs text-muted-foreground" title={v.userEmail}>
+          {v.userEmail}
+        </div>
+      </Td>
+      <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
+      <Td>
+        <StatusBadge status={v.status} />
+      </Td>
+      <Td>
+        <div className="flex items-center justify-end gap-1">{actionsOf(v)}</div>
+      </Td>
+    </Tr>
+  );
+  const cardOf = (v: AdminVerification) => (
+    <MobileCard
+      title={
+        <>
+          <span className="block">{v.userName ?? "N/A"}</span>
+          <span className="block text-xs font-normal break-all text-muted-foreground">{v.userEmail}</span>
+        </>
+      }
+      aside={<StatusBadge status={v.status} />}
+      actions={actionsOf(v, true)}
+    >
+      <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
+      <CardField label="Document Type">
+        <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
+      </CardField>
+    </MobileCard>
+  );
+
   return (
     <>
       <title>Verifications · Nexapay</title>
@@ -121,51 +157,7 @@ export default function AdminVerificationsPage() {
         <FilterButtons label="Status" options={statusButtons} {...control("status")} />
       </ListToolbar>
 
-      <AdminList
-        caption="Verification requests"
-        columns={columns}
-        message={message}
-        rows={() =>
-          items.map((v) => (
-            <Tr key={v.id}>
-              <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
-              <Td className="max-w-72">
-                <div className="truncate font-medium">{v.userName ?? "N/A"}</div>
-                <div className="truncate text-xs text-muted-foreground" title={v.userEmail}>
-                  {v.userEmail}
-                </div>
-              </Td>
-              <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
-              <Td>
-                <StatusBadge status={v.status} />
-              </Td>
-              <Td>
-                <div className="flex items-center justify-end gap-1">{actionsOf(v)}</div>
-              </Td>
-            </Tr>
-          ))
-        }
-        cards={() =>
-          items.map((v) => (
-            <MobileCard
-              key={v.id}
-              title={
-                <>
-                  <span className="block">{v.userName ?? "N/A"}</span>
-                  <span className="block text-xs font-normal break-all text-muted-foreground">{v.userEmail}</span>
-                </>
-              }
-              aside={<StatusBadge status={v.status} />}
-              actions={actionsOf(v, true)}
-            >
-              <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
-              <CardField label="Document Type">
-                <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
-              </CardField>
-            </MobileCard>
-          ))
-        }
-      />
+      <AdminList caption="Verification requests" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
       {verifications.data ? (
         <ListFooter
           page={page}

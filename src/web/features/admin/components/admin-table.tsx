@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import { Fragment, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/lib/class-names.ts";
 
@@ -94,23 +94,26 @@ export function useIsWide(): boolean {
 export type Column = { label: ReactNode; className?: string };
 
 /**
- * A list screen's rows: a table from 768 px up, and a stack of cards on phones, where a table of
+ * A list screen's records: a table from 768 px up, and a stack of cards on phones, where a table of
  * eight columns would hide its actions off to the right. Only one of the two is rendered, so each
- * action exists once on the page. `message` (loading, empty, an error) replaces the rows.
- * `columns` gives the table's header row; `rows` must give a cell for each of them.
+ * action exists once on the page. `message` (loading, empty, an error) replaces the records.
+ * `columns` gives the table's header row; `row` gives an item's <Tr> with a cell for each of them,
+ * `card` its MobileCard. Records are keyed by their id.
  */
-export function AdminList({
+export function AdminList<T extends { id: string }>({
   caption,
   columns,
   message,
-  rows,
-  cards,
+  items,
+  row,
+  card,
 }: {
   caption: string;
   columns: readonly Column[];
   message: ReactNode | null;
-  rows: () => ReactNode;
-  cards: () => ReactNode;
+  items: readonly T[];
+  row: (item: T) => ReactNode;
+  card: (item: T) => ReactNode;
 }) {
   const wide = useIsWide();
   if (wide)
@@ -124,16 +127,21 @@ export function AdminList({
             </Th>
           ))}
         </AdminTableHead>
-        <tbody>{message ? <TableMessageRow colSpan={columns.length}>{message}</TableMessageRow> : rows()}</tbody>
+        <tbody>{message ? <TableMessageRow colSpan={columns.length}>{message}</TableMessageRow> : keyed(items, row)}</tbody>
       </AdminTable>
     );
   return message ? (
     <div className="rounded-xl border border-border bg-white px-4 py-10 text-center text-sm text-muted-foreground shadow-sm">{message}</div>
   ) : (
     <ul aria-label={caption} className="grid gap-3">
-      {cards()}
+      {keyed(items, card)}
     </ul>
   );
+}
+
+/** Each item drawn by `draw`, keyed by its id, so that React keeps a record's row or card when others come or go. */
+function keyed<T extends { id: string }>(items: readonly T[], draw: (item: T) => ReactNode) {
+  return items.map((item) => <Fragment key={item.id}>{draw(item)}</Fragment>);
 }
 
 /** One record on a phone: a title line, its fields, and its actions at the bottom. */
