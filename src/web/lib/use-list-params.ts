@@ -57,5 +57,8 @@ export function useListParams<F extends Record<string, string>>(defaults: F, cho
     return { value: filters[key], onChange };
   }
 
-  return { filters, page, update, control };
+  /** The page and its setter, as a pager's `page` and `onPageChange`; the filters stay. */
+  const pager = { page, onPageChange: (next: number) => update({ ...filters, page: next }) };
+
+  return { filters, page, update, control, pager };
 }

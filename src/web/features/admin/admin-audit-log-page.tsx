@@ -14,7 +14,7 @@ const columns: readonly Column[] = [{ label: "When" }, { label: "Who" }, { label
 
 /** Audit Log (docs/operations.md, Reading the audit log): who did what to which record, and when; newest first. */
 export default function AdminAuditLogPage() {
-  const { filters, page, update, control } = useListParams({ action: "" }, { action: actionOptions.map((option) => option.value) });
+  const { filters, page, control, pager } = useListParams({ action: "" }, { action: actionOptions.map((option) => option.value) });
 
   const entries = useQuery(auditLogQuery({ action: filters.action, page, pageSize }));
 
@@ -93,15 +93,7 @@ export default function AdminAuditLogPage() {
         <SelectFilter id="audit-action" label="Action" options={actionOptions} {...control("action")} className="sm:w-72" />
       </ListToolbar>
       <AdminList caption="Audit log" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      {entries.data ? (
-        <ListFooter
-          page={page}
-          pageSize={pageSize}
-          total={entries.data.total}
-          onPageChange={(next) => update({ ...filters, page: next })}
-          label="Audit log pages"
-        />
-      ) : null}
+      <ListFooter label="Audit log pages" pageSize={pageSize} list={entries.data} {...pager} />
     </>
   );
 }

@@ -36,7 +36,7 @@ const columns: readonly Column[] = [
 /** SIMs (docs/product.md, Back office › SIMs): approve, reject or delete customers' SIM registrations. */
 export default function AdminSimsPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update, control } = useListParams<{ q: string; status: StatusFilter }>(
+  const { filters, page, update, control, pager } = useListParams<{ q: string; status: StatusFilter }>(
     { q: "", status: "all" },
     { status: statuses },
   );
@@ -163,15 +163,7 @@ export default function AdminSimsPage() {
       </ListToolbar>
 
       <AdminList caption="SIMs" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      {sims.data ? (
-        <ListFooter
-          page={page}
-          pageSize={pageSize}
-          total={sims.data.total}
-          onPageChange={(next) => update({ ...filters, page: next })}
-          label="SIM pages"
-        />
-      ) : null}
+      <ListFooter label="SIM pages" pageSize={pageSize} list={sims.data} {...pager} />
 
       <ConfirmDialog
         open={deleting !== null}

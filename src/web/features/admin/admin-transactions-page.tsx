@@ -54,7 +54,7 @@ type Action = { id: string; kind: "approve" | "reject" };
 /** Manage Transactions (docs/product.md, Back office › Transactions). */
 export default function AdminTransactionsPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update, control } = useListParams<Filters>(
+  const { filters, page, update, control, pager } = useListParams<Filters>(
     { q: "", type: "all", status: "all" },
     { type: types, status: statuses },
   );
@@ -162,16 +162,7 @@ export default function AdminTransactionsPage() {
         row={(t) => <TransactionRow transaction={t} actions={actionsOf(t)} />}
         card={(t) => <TransactionCard transaction={t} actions={actionsOf(t)} />}
       />
-      {transactions.data ? (
-        <ListFooter
-          page={page}
-          pageSize={pageSize}
-          total={transactions.data.total}
-          totalCapped={transactions.data.totalCapped}
-          onPageChange={(next) => update({ ...filters, page: next })}
-          label="Transactions pages"
-        />
-      ) : null}
+      <ListFooter label="Transactions pages" pageSize={pageSize} list={transactions.data} {...pager} />
 
       <RejectDialog
         transaction={rejecting}

@@ -41,7 +41,7 @@ const columns: readonly Column[] = [
 /** Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit profiles. */
 export default function AdminUsersPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update, control } = useListParams<{ q: string; status: StatusFilter }>(
+  const { filters, page, update, control, pager } = useListParams<{ q: string; status: StatusFilter }>(
     { q: "", status: "all" },
     { status: statuses },
   );
@@ -188,16 +188,7 @@ export default function AdminUsersPage() {
       </ListToolbar>
 
       <AdminList caption="Users" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      {users.data ? (
-        <ListFooter
-          page={page}
-          pageSize={pageSize}
-          total={users.data.total}
-          totalCapped={users.data.totalCapped}
-          onPageChange={(next) => update({ ...filters, page: next })}
-          label="Users pages"
-        />
-      ) : null}
+      <ListFooter label="Users pages" pageSize={pageSize} list={users.data} {...pager} />
 
       <BalanceAdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />

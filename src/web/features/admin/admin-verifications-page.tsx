@@ -37,7 +37,7 @@ const columns: readonly Column[] = [
 export default function AdminVerificationsPage() {
   const queryClient = useQueryClient();
   // The default filter is pending.
-  const { filters, page, update, control } = useListParams<{ q: string; status: StatusFilter }>(
+  const { filters, page, update, control, pager } = useListParams<{ q: string; status: StatusFilter }>(
     { q: "", status: "pending" },
     { status: statuses },
   );
@@ -158,15 +158,7 @@ export default function AdminVerificationsPage() {
       </ListToolbar>
 
       <AdminList caption="Verification requests" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      {verifications.data ? (
-        <ListFooter
-          page={page}
-          pageSize={pageSize}
-          total={verifications.data.total}
-          onPageChange={(next) => update({ ...filters, page: next })}
-          label="Verification pages"
-        />
-      ) : null}
+      <ListFooter label="Verification pages" pageSize={pageSize} list={verifications.data} {...pager} />
 
       <VerificationDocumentsDialog target={documentsTarget} onClose={() => setDocumentsTarget(null)} />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />

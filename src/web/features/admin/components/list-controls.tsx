@@ -120,23 +120,26 @@ export function SelectFilter<T extends string>({
   );
 }
 
-/** "Showing 11–20 of 34" and, when there is more than one page, the pager. */
+/**
+ * "Showing 11–20 of 34" and, when there is more than one page, the pager. `list` is the page the
+ * server sent (its `total`); nothing is shown before it has come, nor when nothing matches.
+ */
 export function ListFooter({
   page,
   pageSize,
-  total,
-  totalCapped = false,
+  list,
   onPageChange,
   label,
 }: {
   page: number;
   pageSize: number;
-  total: number;
-  /** The server stopped counting at `total`: more rows match than the pages offered. */
-  totalCapped?: boolean;
+  /** `totalCapped`: the server stopped counting at `total`, more rows match than the pages offered. */
+  list: { total: number; totalCapped?: boolean } | undefined;
   onPageChange: (page: number) => void;
   label: string;
 }) {
+  const total = list?.total ?? 0;
+  const totalCapped = list?.totalCapped ?? false;
   const pageCount = pageCountOf(total, pageSize);
   // Rows went away (approved, deleted, filtered) and this page is now past the end: show the last one.
   useEffect(() => {
