@@ -1,28 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  ArrowLeftRight,
-  LayoutDashboard,
-  LogOut,
-  Menu,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  Smartphone,
-  Users,
-  X,
-  type LucideIcon,
-} from "lucide-react";
-import { Suspense, useEffect, useRef, useState } from "react";
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { ArrowLeftRight, LayoutDashboard, LogOut, Menu, ScrollText, Settings, ShieldCheck, Smartphone, Users, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Navigate, NavLink, useLocation, useNavigate } from "react-router";
 import { onAdminSessionProblem } from "@/features/admin/admin-api.ts";
 import { LogoMark } from "@/components/logo.tsx";
-import { LoadingState } from "@/components/ui/spinner.tsx";
-import { cn } from "@/lib/class-names.ts";
 import { useLiveUpdates } from "@/lib/live-updates.ts";
-import { sessionQueryKey, useAuthActions, useSession } from "@/lib/session.ts";
-
-type MenuItem = { to: string; label: string; icon: LucideIcon };
+import { sessionQueryKey, useSession } from "@/lib/session.ts";
+import { MenuList, ScreenOutlet, useLogOut, type MenuItem, type MenuLinkColors } from "./app-shell.tsx";
 
 // The back office menu.
 const menu: readonly MenuItem[] = [
@@ -34,6 +18,9 @@ const menu: readonly MenuItem[] = [
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/audit-log", label: "Audit Log", icon: ScrollText },
 ];
+
+// Light links on the dark sidebar.
+const menuColors: MenuLinkColors = { active: "bg-emerald-700 text-white", idle: "text-slate-300 hover:bg-slate-800 hover:text-white" };
 
 /**
  * Leaves the back office when the server says the session is over (401, e.g. after 15 idle
@@ -75,48 +62,18 @@ function useAdminSessionWatch(): void {
 /** The back office frame (docs/product.md, Back office): a sidebar on wide screens, a collapsible menu on phones. */
 export default function AdminLayout() {
   const { user } = useSession();
-  const { signOut } = useAuthActions();
+  const { signingOut, logOut } = useLogOut("/admin");
   const [menuOpen, setMenuOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   // Mounted once for the whole back office: change events refresh the lists (docs/architecture.md, Realtime).
   useLiveUpdates();
   useAdminSessionWatch();
-
-  async function logOut() {
-    setSigningOut(true);
-    try {
-      await signOut("/admin");
-      toast.success("Logged out successfully!");
-    } catch {
-      toast.error("Failed to log out.");
-      setSigningOut(false);
-    }
-  }
 
   // The back office refuses every call until a second factor is enrolled.
   if (user && !user.twoFactorEnabled) return <Navigate to="/admin/two-factor" replace />;
 
   const navigation = (
     <>
-      <ul className="grid gap-1">
-        {menu.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              onClick={() => setMenuOpen(false)}
-              className={({ isActive }) =>
-                cn(
-                  "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
-                  isActive ? "bg-emerald-700 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white",
-                )
-              }
-            >
-              <item.icon aria-hidden="true" className="size-5" />
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <MenuList items={menu} colors={menuColors} onNavigate={() => setMenuOpen(false)} />
       <div className="mt-4 border-t border-slate-800 pt-4">
         {user ? (
           <p className="truncate px-3 pb-2 text-xs text-slate-400" title={user.email}>
@@ -172,9 +129,7 @@ export default function AdminLayout() {
 
       <main className="min-w-0 flex-1 px-4 py-6 md:px-6 md:py-8 lg:px-8">
         <div className="mx-auto max-w-6xl">
-          <Suspense fallback={<LoadingState label="Loading..." />}>
-            <Outlet />
-          </Suspense>
+          <ScreenOutlet />
         </div>
       </main>
     </div>

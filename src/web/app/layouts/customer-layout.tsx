@@ -8,20 +8,16 @@ import {
   ShieldCheck,
   Smartphone,
   UserRound,
-  type LucideIcon,
 } from "lucide-react";
-import { Suspense, useState } from "react";
-import { NavLink, Outlet } from "react-router";
-import { toast } from "sonner";
+import { useState } from "react";
+import { NavLink } from "react-router";
 import { Logo } from "@/components/logo.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
-import { LoadingState } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
 import { useLiveUpdates } from "@/lib/live-updates.ts";
-import { useAuthActions, useSession } from "@/lib/session.ts";
-
-type MenuItem = { to: string; label: string; icon: LucideIcon };
+import { useSession } from "@/lib/session.ts";
+import { MenuList, ScreenOutlet, useLogOut, type MenuItem, type MenuLinkColors } from "./app-shell.tsx";
 
 // The customer menu, in this order; the bottom bar on phones holds the first five.
 const menu: readonly MenuItem[] = [
@@ -35,25 +31,19 @@ const menu: readonly MenuItem[] = [
 ];
 const bottomBarItemCount = 5;
 
+// The side menu's and the phone menu's links, on white.
+const menuColors: MenuLinkColors = {
+  active: "bg-emerald-50 text-emerald-800",
+  idle: "text-slate-700 hover:bg-muted hover:text-foreground",
+};
+
 /** The signed-in customer's frame (docs/product.md, Customer area): header with logo and log out, side menu, bottom bar below 768 px. */
 export default function CustomerLayout() {
   const { user } = useSession();
-  const { signOut } = useAuthActions();
-  const [signingOut, setSigningOut] = useState(false);
+  const { signingOut, logOut } = useLogOut("/login");
   const [menuOpen, setMenuOpen] = useState(false);
   // One event stream for the whole customer area: every screen's lists refresh when their rows change.
   useLiveUpdates();
-
-  async function logOut() {
-    setSigningOut(true);
-    try {
-      await signOut("/login");
-      toast.success("Logged out successfully!");
-    } catch {
-      toast.error("Failed to log out.");
-      setSigningOut(false);
-    }
-  }
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
@@ -77,20 +67,12 @@ export default function CustomerLayout() {
 
       <div className="flex flex-1">
         <nav aria-label="Account" className="hidden w-60 shrink-0 border-r border-border bg-white md:block">
-          <ul className="sticky top-16 grid gap-1 p-3">
-            {menu.map((item) => (
-              <li key={item.to}>
-                <SideLink item={item} />
-              </li>
-            ))}
-          </ul>
+          <MenuList items={menu} colors={menuColors} className="sticky top-16 grid gap-1 p-3" />
         </nav>
 
         <main className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-8 md:pt-8 md:pb-10">
           <div className="mx-auto max-w-5xl">
-            <Suspense fallback={<LoadingState label="Loading..." />}>
-              <Outlet />
-            </Suspense>
+            <ScreenOutlet />
           </div>
         </main>
       </div>
@@ -150,33 +132,9 @@ function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open
           <DialogDescription className="sr-only">All pages of your account</DialogDescription>
         </div>
         <nav aria-label="Account menu">
-          <ul className="grid gap-1">
-            {menu.map((item) => (
-              <li key={item.to}>
-                <SideLink item={item} onNavigate={() => onOpenChange(false)} />
-              </li>
-            ))}
-          </ul>
+          <MenuList items={menu} colors={menuColors} onNavigate={() => onOpenChange(false)} />
         </nav>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function SideLink({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }) {
-  return (
-    <NavLink
-      to={item.to}
-      onClick={onNavigate}
-      className={({ isActive }) =>
-        cn(
-          "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors",
-          isActive ? "bg-emerald-50 text-emerald-800" : "text-slate-700 hover:bg-muted hover:text-foreground",
-        )
-      }
-    >
-      <item.icon aria-hidden="true" className="size-5" />
-      {item.label}
-    </NavLink>
   );
 }
