@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LifeBuoy, ShieldOff, UserPlus, UserRoundCog } from "lucide-react";
-import { useId, useState, type ComponentProps, type ReactNode } from "react";
+import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -24,10 +24,11 @@ import {
 import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
+import { SettingsCard, SettingsForm } from "@/features/admin/components/settings-card.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { CardContent } from "@/components/ui/card.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
@@ -84,12 +85,10 @@ export default function AdminSettingsPage() {
       <title>Admin settings · Nexapay</title>
       <PageHeader title="Admin Settings" description="Who can use the back office, and your own password." />
       <div className="grid gap-6">
-        <Card>
-          <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-            <div className="grid gap-1.5">
-              <CardTitle>Admin users</CardTitle>
-              <CardDescription>Admins run operations; super admins also manage admin accounts.</CardDescription>
-            </div>
+        <SettingsCard
+          title="Admin users"
+          description="Admins run operations; super admins also manage admin accounts."
+          actions={
             <div className="grid gap-2 sm:justify-items-end">
               <div className="flex flex-wrap gap-2">
                 <Button
@@ -119,7 +118,8 @@ export default function AdminSettingsPage() {
                 </p>
               )}
             </div>
-          </CardHeader>
+          }
+        >
           <CardContent className="grid gap-4">
             {isSuperAdmin && openForm === "create" ? <CreateAdminForm onDone={() => setOpenForm(null)} /> : null}
             {isSuperAdmin && openForm === "promote" ? <PromoteForm onDone={() => setOpenForm(null)} /> : null}
@@ -162,7 +162,7 @@ export default function AdminSettingsPage() {
             )}
             <ResetTwoFactorDialog account={resetting} onClose={() => setResetting(null)} />
           </CardContent>
-        </Card>
+        </SettingsCard>
         <ChangePasswordCard />
         <RecoveryCodesCard />
       </div>
@@ -204,11 +204,41 @@ function ResetTwoFactorDialog({ account, onClose }: { account: AdminAccount | nu
   );
 }
 
-function InlineForm({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A form that opens inside the Admin users card: its fields in three columns, disabled while it is being sent, then
+ * the submit button and Cancel (`onDone`, which closes it). `buttonsClassName` places the buttons in the grid.
+ */
+function InlineForm({
+  title,
+  busy,
+  submitLabel,
+  buttonsClassName,
+  onSubmit,
+  onDone,
+  children,
+}: {
+  title: string;
+  busy: boolean;
+  submitLabel: string;
+  buttonsClassName: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  onDone: () => void;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="animate-fade-in rounded-lg border border-emerald-200 bg-emerald-50/40 p-4">
       <h3 className="mb-4 text-base font-semibold">{title}</h3>
-      {children}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={busy} className="grid gap-4 md:grid-cols-3">
+          {children}
+          <div className={buttonsClassName}>
+            <Button type="submit">{submitLabel}</Button>
+            <Button variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      </form>
     </section>
   );
 }
@@ -253,31 +283,29 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = form.handleSubmit((values) => create.mutate(values));
   return (
-    <InlineForm title="Create New Admin">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset disabled={create.isPending} className="grid gap-4 md:grid-cols-3">
-          <FormField id="create-email" label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="off" {...controlProps("create-email", errors.email?.message)} {...form.register("email")} />
-          </FormField>
-          <PasswordField
-            id="create-password"
-            label="Password"
-            error={errors.password?.message}
-            hint={`At least ${adminPasswordLengthMin} characters.`}
-            autoComplete="new-password"
-            {...form.register("password")}
-          />
-          <FormField id="create-role" label="Role" error={errors.adminRole?.message}>
-            <RoleSelect id="create-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
-          </FormField>
-          <div className="flex flex-wrap gap-2 md:col-span-3">
-            <Button type="submit">{create.isPending ? "Creating..." : "Create Admin"}</Button>
-            <Button variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-          </div>
-        </fieldset>
-      </form>
+    <InlineForm
+      title="Create New Admin"
+      busy={create.isPending}
+      submitLabel={create.isPending ? "Creating..." : "Create Admin"}
+      // Below the three fields, on a row of their own.
+      buttonsClassName="flex flex-wrap gap-2 md:col-span-3"
+      onSubmit={onSubmit}
+      onDone={onDone}
+    >
+      <FormField id="create-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...controlProps("create-email", errors.email?.message)} {...form.register("email")} />
+      </FormField>
+      <PasswordField
+        id="create-password"
+        label="Password"
+        error={errors.password?.message}
+        hint={`At least ${adminPasswordLengthMin} characters.`}
+        autoComplete="new-password"
+        {...form.register("password")}
+      />
+      <FormField id="create-role" label="Role" error={errors.adminRole?.message}>
+        <RoleSelect id="create-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
+      </FormField>
     </InlineForm>
   );
 }
@@ -306,23 +334,21 @@ function PromoteForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = form.handleSubmit((values) => promote.mutate(values));
   return (
-    <InlineForm title="Promote Existing User">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset disabled={promote.isPending} className="grid gap-4 md:grid-cols-3">
-          <FormField id="promote-email" label="Email" error={errors.email?.message} hint="The user must already have an account.">
-            <Input type="email" autoComplete="off" {...controlProps("promote-email", errors.email?.message)} {...form.register("email")} />
-          </FormField>
-          <FormField id="promote-role" label="Role" error={errors.adminRole?.message}>
-            <RoleSelect id="promote-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
-          </FormField>
-          <div className="flex flex-wrap items-end gap-2">
-            <Button type="submit">{promote.isPending ? "Promoting..." : "Promote User"}</Button>
-            <Button variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-          </div>
-        </fieldset>
-      </form>
+    <InlineForm
+      title="Promote Existing User"
+      busy={promote.isPending}
+      submitLabel={promote.isPending ? "Promoting..." : "Promote User"}
+      // The third column, level with the bottom of the two fields.
+      buttonsClassName="flex flex-wrap items-end gap-2"
+      onSubmit={onSubmit}
+      onDone={onDone}
+    >
+      <FormField id="promote-email" label="Email" error={errors.email?.message} hint="The user must already have an account.">
+        <Input type="email" autoComplete="off" {...controlProps("promote-email", errors.email?.message)} {...form.register("email")} />
+      </FormField>
+      <FormField id="promote-role" label="Role" error={errors.adminRole?.message}>
+        <RoleSelect id="promote-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
+      </FormField>
     </InlineForm>
   );
 }
@@ -353,12 +379,10 @@ function ChangePasswordCard() {
 
   const onSubmit = form.handleSubmit((values) => change.mutate(values));
   return (
-    <Card>
-      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardTitle>Change Password</CardTitle>
-          <CardDescription>At least {adminPasswordLengthMin} characters. Your other sessions end when you change it.</CardDescription>
-        </div>
+    <SettingsCard
+      title="Change Password"
+      description={<>At least {adminPasswordLengthMin} characters. Your other sessions end when you change it.</>}
+      actions={
         <Button
           variant={open ? "outline" : "default"}
           aria-expanded={open}
@@ -371,40 +395,42 @@ function ChangePasswordCard() {
           <KeyRound aria-hidden="true" />
           {open ? "Cancel" : "Change Password"}
         </Button>
-      </CardHeader>
+      }
+    >
       {open ? (
         <CardContent>
-          <form id="change-password-form" onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-md">
-            <fieldset disabled={change.isPending} className="grid gap-4">
-              <PasswordField
-                id="currentPassword"
-                label="Current password"
-                error={errors.currentPassword?.message}
-                autoComplete="current-password"
-                {...form.register("currentPassword")}
-              />
-              <PasswordField
-                id="newPassword"
-                label="New password"
-                error={errors.newPassword?.message}
-                autoComplete="new-password"
-                {...form.register("newPassword")}
-              />
-              <PasswordField
-                id="confirmPassword"
-                label="Confirm new password"
-                error={errors.confirmPassword?.message}
-                autoComplete="new-password"
-                {...form.register("confirmPassword")}
-              />
-              <div>
-                <Button type="submit">{change.isPending ? "Updating..." : "Update Password"}</Button>
-              </div>
-            </fieldset>
-          </form>
+          <SettingsForm
+            id="change-password-form"
+            className="max-w-md"
+            busy={change.isPending}
+            submitLabel={change.isPending ? "Updating..." : "Update Password"}
+            onSubmit={onSubmit}
+          >
+            <PasswordField
+              id="currentPassword"
+              label="Current password"
+              error={errors.currentPassword?.message}
+              autoComplete="current-password"
+              {...form.register("currentPassword")}
+            />
+            <PasswordField
+              id="newPassword"
+              label="New password"
+              error={errors.newPassword?.message}
+              autoComplete="new-password"
+              {...form.register("newPassword")}
+            />
+            <PasswordField
+              id="confirmPassword"
+              label="Confirm new password"
+              error={errors.confirmPassword?.message}
+              autoComplete="new-password"
+              {...form.register("confirmPassword")}
+            />
+          </SettingsForm>
         </CardContent>
       ) : null}
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -435,17 +461,16 @@ function RecoveryCodesCard() {
     form.reset();
   };
   return (
-    <Card>
-      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardTitle>Recovery codes</CardTitle>
-          <CardDescription>Each code signs you in once without your authenticator app. New codes replace all the old ones.</CardDescription>
-        </div>
+    <SettingsCard
+      title="Recovery codes"
+      description="Each code signs you in once without your authenticator app. New codes replace all the old ones."
+      actions={
         <Button variant="outline" aria-expanded={open} aria-controls="recovery-codes" onClick={toggle}>
           <LifeBuoy aria-hidden="true" />
           {open ? (codes ? "Done" : "Cancel") : "New recovery codes"}
         </Button>
-      </CardHeader>
+      }
+    >
       {open ? (
         <CardContent id="recovery-codes" className="grid max-w-md gap-4">
           {codes ? (
@@ -457,23 +482,22 @@ function RecoveryCodesCard() {
               </div>
             </>
           ) : (
-            <form onSubmit={(event) => void onSubmit(event)} noValidate>
-              <fieldset disabled={generate.isPending} className="grid gap-4">
-                <PasswordField
-                  id="recovery-password"
-                  label="Your password"
-                  error={errors.password?.message}
-                  autoComplete="current-password"
-                  {...form.register("password")}
-                />
-                <div>
-                  <Button type="submit">{generate.isPending ? "Generating..." : "Generate new codes"}</Button>
-                </div>
-              </fieldset>
-            </form>
+            <SettingsForm
+              busy={generate.isPending}
+              submitLabel={generate.isPending ? "Generating..." : "Generate new codes"}
+              onSubmit={onSubmit}
+            >
+              <PasswordField
+                id="recovery-password"
+                label="Your password"
+                error={errors.password?.message}
+                autoComplete="current-password"
+                {...form.register("password")}
+              />
+            </SettingsForm>
           )}
         </CardContent>
       ) : null}
-    </Card>
+    </SettingsCard>
   );
 }
