@@ -9,6 +9,7 @@ import { bdtForUsdtText } from "@/features/customer/customer-format.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { AmountField } from "@/features/customer/components/amount-field.tsx";
 import { DepositQrCode } from "@/features/customer/components/deposit-qr-code.tsx";
+import { InformationCard, type InformationItem } from "@/features/customer/components/information-card.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -36,7 +37,7 @@ export default function DepositPage() {
           <AddressCard address={info.data.address} network={info.data.network} />
           <div className="grid content-start gap-6">
             <DepositForm rate={info.data.rate} />
-            <InformationCard network={info.data.network} minUsdt={info.data.minUsdt} rate={info.data.rate} />
+            <InformationCard items={depositInformation(info.data)} />
           </div>
         </div>
       ) : info.isError ? (
@@ -164,30 +165,12 @@ function DepositForm({ rate }: { rate: string }) {
   );
 }
 
-function InformationCard({ network, minUsdt, rate }: { network: string; minUsdt: string; rate: string }) {
-  const items = [
+/** The information list, from the server's deposit details. */
+function depositInformation({ network, minUsdt, rate }: { network: string; minUsdt: string; rate: string }): InformationItem[] {
+  return [
     { icon: Network, label: "Network", text: `${network} only` },
     { icon: Layers, label: "Minimum deposit", text: `${minUsdt} USDT` },
     { icon: Clock, label: "Processing time", text: "Credited within 10-30 minutes after network confirmation" },
     { icon: Repeat, label: "Exchange rate", text: `1 USDT = ${rate} BDT` },
   ];
-  return (
-    <Card>
-      <CardHeader className="pb-4">
-        <CardTitle>Important information</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-3">
-          {items.map((item) => (
-            <li key={item.label} className="flex items-start gap-3 text-sm">
-              <item.icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-              <span>
-                <span className="font-medium">{item.label}:</span> <span className="text-muted-foreground">{item.text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
-  );
 }

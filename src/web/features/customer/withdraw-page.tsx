@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { withdrawalRequestSchema, withdrawalWalletTypes } from "#shared/wallet-schemas.ts";
 import { walletQuery } from "@/features/customer/customer-api.ts";
 import { AmountField } from "@/features/customer/components/amount-field.tsx";
+import { InformationCard, type InformationItem } from "@/features/customer/components/information-card.tsx";
 import { bdtText } from "@/features/customer/customer-format.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -21,7 +22,7 @@ const submittedMessage = "Withdrawal request submitted successfully!";
 const formFields = ["walletType", "walletNumber", "amount"] as const;
 
 // The information box. The server enforces the minimum and the daily maximum (docs/architecture.md, Money rules).
-const information = [
+const information: readonly InformationItem[] = [
   { icon: Layers, label: "Minimum withdrawal", text: "500 BDT" },
   { icon: CalendarClock, label: "Maximum withdrawal", text: "50,000 BDT per day" },
   { icon: Clock, label: "Processing time", text: "15-30 minutes during business hours" },
@@ -118,23 +119,7 @@ export default function WithdrawPage() {
           </CardContent>
         </Card>
 
-        <Card className="h-fit">
-          <CardHeader className="pb-4">
-            <CardTitle>Important information</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-3">
-              {information.map((item) => (
-                <li key={item.label} className="flex items-start gap-3 text-sm">
-                  <item.icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-                  <span>
-                    <span className="font-medium">{item.label}:</span> <span className="text-muted-foreground">{item.text}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <InformationCard items={information} className="h-fit" />
       </div>
     </>
   );

@@ -1,0 +1,27 @@
+import type { LucideIcon } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+
+export type InformationItem = { icon: LucideIcon; label: string; text: string };
+
+/** The 'Important information' card beside the deposit and withdraw forms: one line per item, 'Label: text'. */
+export function InformationCard({ items, className }: { items: readonly InformationItem[]; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader className="pb-4">
+        <CardTitle>Important information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3">
+          {items.map((item) => (
+            <li key={item.label} className="flex items-start gap-3 text-sm">
+              <item.icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+              <span>
+                <span className="font-medium">{item.label}:</span> <span className="text-muted-foreground">{item.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
