@@ -1,7 +1,7 @@
 // Every route of the web app (docs/product.md describes each). Screens are loaded on demand (React.lazy), so each area is its own set
 // of chunks: the landing page loads no sign-in, customer or admin code, and vice versa.
-import { lazy, Suspense } from "react";
-import { createBrowserRouter, Outlet, ScrollRestoration } from "react-router";
+import { lazy, Suspense, type ComponentType } from "react";
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { AdminGuard, UserGuard } from "./guards.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -68,6 +68,11 @@ function RootLayout() {
   );
 }
 
+/** One route per screen of a table of path → screen, in the table's order. */
+function screenRoutes(screens: Record<string, ComponentType>): RouteObject[] {
+  return Object.entries(screens).map(([path, Screen]) => ({ path, element: <Screen /> }));
+}
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -77,47 +82,44 @@ export const router = createBrowserRouter([
         element: <MarketingLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: "payment-processing", element: <PaymentProcessingPage /> },
-          { path: "online-checkout", element: <OnlineCheckoutPage /> },
-          { path: "invoicing", element: <InvoicingPage /> },
-          { path: "subscriptions", element: <SubscriptionsPage /> },
-          { path: "point-of-sale", element: <PointOfSalePage /> },
-          { path: "documentation", element: <DocumentationPage /> },
-          { path: "api-reference", element: <ApiReferencePage /> },
-          { path: "support", element: <SupportPage /> },
-          { path: "partners", element: <PartnersPage /> },
-          { path: "blog", element: <BlogPage /> },
-          { path: "about", element: <AboutPage /> },
-          { path: "careers", element: <CareersPage /> },
-          { path: "press", element: <PressPage /> },
-          { path: "contact", element: <ContactPage /> },
-          { path: "legal", element: <LegalPage /> },
+          ...screenRoutes({
+            "payment-processing": PaymentProcessingPage,
+            "online-checkout": OnlineCheckoutPage,
+            invoicing: InvoicingPage,
+            subscriptions: SubscriptionsPage,
+            "point-of-sale": PointOfSalePage,
+            documentation: DocumentationPage,
+            "api-reference": ApiReferencePage,
+            support: SupportPage,
+            partners: PartnersPage,
+            blog: BlogPage,
+            about: AboutPage,
+            careers: CareersPage,
+            press: PressPage,
+            contact: ContactPage,
+            legal: LegalPage,
+          }),
         ],
       },
-      { path: "login", element: <LoginPage /> },
-      { path: "signup", element: <SignupPage /> },
-      { path: "forgot-password", element: <ForgotPasswordPage /> },
-      { path: "reset-password", element: <ResetPasswordPage /> },
+      ...screenRoutes({ login: LoginPage, signup: SignupPage, "forgot-password": ForgotPasswordPage, "reset-password": ResetPasswordPage }),
       {
         element: <UserGuard />,
         children: [
           {
             element: <CustomerLayout />,
-            children: [
-              { path: "dashboard", element: <DashboardPage /> },
-              { path: "profile", element: <ProfilePage /> },
-              { path: "verification", element: <VerificationPage /> },
-              { path: "deposit", element: <DepositPage /> },
-              { path: "withdraw", element: <WithdrawPage /> },
-              { path: "transactions", element: <TransactionsPage /> },
-              { path: "sims", element: <SimsPage /> },
-            ],
+            children: screenRoutes({
+              dashboard: DashboardPage,
+              profile: ProfilePage,
+              verification: VerificationPage,
+              deposit: DepositPage,
+              withdraw: WithdrawPage,
+              transactions: TransactionsPage,
+              sims: SimsPage,
+            }),
           },
         ],
       },
-      { path: "admin", element: <AdminLoginPage /> },
-      { path: "admin/login", element: <AdminLoginPage /> },
-      { path: "make-admin", element: <MakeAdminPage /> },
+      ...screenRoutes({ admin: AdminLoginPage, "admin/login": AdminLoginPage, "make-admin": MakeAdminPage }),
       {
         element: <AdminGuard />,
         children: [
@@ -126,15 +128,15 @@ export const router = createBrowserRouter([
           { path: "admin/two-factor", element: <AdminTwoFactorPage /> },
           {
             element: <AdminLayout />,
-            children: [
-              { path: "admin/dashboard", element: <AdminDashboardPage /> },
-              { path: "admin/users", element: <AdminUsersPage /> },
-              { path: "admin/transactions", element: <AdminTransactionsPage /> },
-              { path: "admin/verifications", element: <AdminVerificationsPage /> },
-              { path: "admin/sims", element: <AdminSimsPage /> },
-              { path: "admin/settings", element: <AdminSettingsPage /> },
-              { path: "admin/audit-log", element: <AdminAuditLogPage /> },
-            ],
+            children: screenRoutes({
+              "admin/dashboard": AdminDashboardPage,
+              "admin/users": AdminUsersPage,
+              "admin/transactions": AdminTransactionsPage,
+              "admin/verifications": AdminVerificationsPage,
+              "admin/sims": AdminSimsPage,
+              "admin/settings": AdminSettingsPage,
+              "admin/audit-log": AdminAuditLogPage,
+            }),
           },
         ],
       },
