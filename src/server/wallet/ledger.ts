@@ -1,18 +1,19 @@
-// Every way money moves (docs/architecture.md, Money rules). Each function is one database transaction: the status change,
-// the balance change, the ledger entry, the audit entry and the event commit together or not at all.
-// Functions take the database handle first so they run the same on PGlite and PostgreSQL.
+// Every way money moves (docs/architecture.md, Money rules). Each action is one call of a function
+// in the database (migration 0006): one statement, so one transaction and one round trip, in which
+// the status change, the balance change, the ledger entry, the audit entry and the events commit
+// together or not at all. Here: the checks that need no database (limits, amounts), the audit
+// details in the API's words, and the translation of the database's refusals into our answers.
 import assert from "node:assert/strict";
-import { and, eq, gte, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
-import { writeAudit } from "../audit/audit-log.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
-import { ledgerEntries, profiles, transactions } from "../db/schema.ts";
+import type { profiles } from "../db/schema.ts";
+import { transactions } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
-import { notifyChange } from "../realtime/notify.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -75,37 +76,15 @@ export async function createDeposit(
       usdtAmount: "Please enter a valid amount greater than 0",
     });
   }
-  const values = {
-    userId: input.userId,
-    type: "deposit" as const,
-    amountMinor: input.amountPoisha,
-    usdtMicro: input.usdtMicro,
-    rate: input.rate,
-    reference: `${formatUsdt(input.usdtMicro)} USDT from ${input.fromAddress}`,
-    idempotencyKey: input.idempotencyKey,
-  };
-  return db.transaction(async (tx) => {
-    const replay = await findReplay(tx, values);
-    if (replay) return replay;
-    const [created] = await tx.insert(transactions).values(values).onConflictDoNothing().returning();
-    if (!created) {
-      // A parallel request with the same key won the insert: answer what it created. The only
-      // unique key an insert with a random id can hit is (user, idempotency key), and the winner
-      // has committed once the insert gives way, so its row is there to be read.
-      const winner = await findReplay(tx, values);
-      assert(winner, "an insert that gave way to a parallel one finds that one's row");
-      return winner;
-    }
-    await writeAudit(tx, {
-      actorId: input.userId,
-      action: "transaction.deposit_requested",
-      targetType: "transaction",
-      targetId: created.id,
-      details: { amount: formatBdt(created.amountMinor), usdtAmount: formatUsdt(input.usdtMicro) },
-    });
-    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created.id });
-    return { transaction: created, replayed: false };
-  });
+  const reference = `${formatUsdt(input.usdtMicro)} USDT from ${input.fromAddress}`;
+  const auditDetails = { amount: formatBdt(input.amountPoisha), usdtAmount: formatUsdt(input.usdtMicro) };
+  const answer = await callMoneyFunction<CreatedJson>(
+    db,
+    sql`select nexapay_request_deposit(${input.userId}, ${input.amountPoisha.toString()}::bigint, ${input.usdtMicro.toString()}::bigint,
+      ${input.rate}, ${reference}, ${input.idempotencyKey}, ${JSON.stringify(auditDetails)}::jsonb) as answer`,
+    {},
+  );
+  return createdFrom(answer);
 }
 
 export async function createWithdrawal(
@@ -125,83 +104,23 @@ export async function createWithdrawal(
     const message = `The minimum withdrawal is ${displayBdt(limits.withdrawalMinPoisha)}`;
     throw new AppError(400, errorCodes.limitExceeded, message, { amount: message });
   }
-  const values = {
-    userId: input.userId,
-    type: "withdraw" as const,
-    amountMinor: input.amountPoisha,
-    reference: `${input.walletType}:${input.walletNumber}`,
-    idempotencyKey: input.idempotencyKey,
-  };
-  return db.transaction(async (tx) => {
-    // Row lock: two withdrawals must not both pass the available-balance check.
-    const [profile] = await tx.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, input.userId)).for("update");
-    if (!profile) throw new AppError(404, errorCodes.notFound, "Profile not found");
-
-    const replay = await findReplay(tx, values);
-    if (replay) return replay;
-
-    const held = await heldPoisha(tx, input.userId);
-    if (input.amountPoisha > profile.balance - held) {
-      throw new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance, { amount: messages.insufficientBalance });
-    }
-    if (limits.withdrawalDailyMaxPoisha > 0n) {
-      const today = await withdrawnTodayPoisha(tx, input.userId, input.now ?? new Date());
-      if (today + input.amountPoisha > limits.withdrawalDailyMaxPoisha) {
-        const left = limits.withdrawalDailyMaxPoisha - today;
-        const message = `This exceeds the daily withdrawal limit of ${displayBdt(limits.withdrawalDailyMaxPoisha)}. You can withdraw up to ${displayBdt(left > 0n ? left : 0n)} more today.`;
-        throw new AppError(409, errorCodes.limitExceeded, message, { amount: message });
-      }
-    }
-    const [created] = await tx.insert(transactions).values(values).returning();
-    assert(created, "an insert without ON CONFLICT answers its row or throws");
-    await writeAudit(tx, {
-      actorId: input.userId,
-      action: "transaction.withdrawal_requested",
-      targetType: "transaction",
-      targetId: created.id,
-      details: { amount: formatBdt(input.amountPoisha), reference: values.reference },
-    });
-    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created.id });
-    return { transaction: created, replayed: false };
-  });
-}
-
-/**
- * Idempotency: the same key again answers the first result; the same key with other
- * parameters is a 409. Keys are per user.
- */
-async function findReplay(
-  db: Db,
-  values: { userId: string; type: string; amountMinor: bigint; reference: string; idempotencyKey: string | null },
-): Promise<Created | null> {
-  if (values.idempotencyKey === null) return null;
-  const [existing] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.userId, values.userId), eq(transactions.idempotencyKey, values.idempotencyKey)));
-  if (!existing) return null;
-  // Only a broken query could answer another user's row or another key; a client's mismatch is below.
-  assert(
-    existing.userId === values.userId && existing.idempotencyKey === values.idempotencyKey,
-    "a replay is the same user's, with the same key",
+  const reference = `${input.walletType}:${input.walletNumber}`;
+  const auditDetails = { amount: formatBdt(input.amountPoisha), reference };
+  const dailyMax = limits.withdrawalDailyMaxPoisha;
+  const answer = await callMoneyFunction<CreatedJson>(
+    db,
+    sql`select nexapay_request_withdrawal(${input.userId}, ${input.amountPoisha.toString()}::bigint, ${reference}, ${input.idempotencyKey},
+      ${dailyMax.toString()}::bigint, ${startOfDhakaDay(input.now ?? new Date())}, ${JSON.stringify(auditDetails)}::jsonb) as answer`,
+    {
+      notFound: "Profile not found",
+      overDailyLimit: (withdrawnToday) => {
+        const left = dailyMax - withdrawnToday;
+        const message = `This exceeds the daily withdrawal limit of ${displayBdt(dailyMax)}. You can withdraw up to ${displayBdt(left > 0n ? left : 0n)} more today.`;
+        return new AppError(409, errorCodes.limitExceeded, message, { amount: message });
+      },
+    },
   );
-  const same = existing.type === values.type && existing.amountMinor === values.amountMinor && existing.reference === values.reference;
-  if (!same) throw new AppError(409, errorCodes.idempotencyConflict, messages.idempotencyConflict);
-  return { transaction: existing, replayed: true };
-}
-
-/** The pending withdrawals of a user (an id, or a column holding one). */
-function pendingWithdrawalsOf(userId: string | typeof profiles.id) {
-  return and(eq(transactions.userId, userId), eq(transactions.type, "withdraw"), eq(transactions.status, "pending"));
-}
-
-/** Money promised to pending withdrawals: not spendable, not yet gone. */
-export async function heldPoisha(db: Db, userId: string): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sum(transactions.amountMinor) })
-    .from(transactions)
-    .where(pendingWithdrawalsOf(userId));
-  return BigInt(row?.total ?? "0");
+  return createdFrom(answer);
 }
 
 /**
@@ -212,198 +131,143 @@ export async function heldPoisha(db: Db, userId: string): Promise<bigint> {
  * what is available.
  */
 export function heldBy(userId: typeof profiles.id): SQL<string> {
-  return sql<string>`(select coalesce(sum(${transactions.amountMinor}), 0)::text from ${transactions} where ${pendingWithdrawalsOf(userId)})`;
-}
-
-/** Withdrawals asked for today (pending or paid), "today" being the calendar day in Asia/Dhaka. */
-async function withdrawnTodayPoisha(db: Db, userId: string, now: Date): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sum(transactions.amountMinor) })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        eq(transactions.type, "withdraw"),
-        eq(transactions.origin, "customer"),
-        inArray(transactions.status, ["pending", "completed"]),
-        gte(transactions.createdAt, startOfDhakaDay(now)),
-      ),
-    );
-  return BigInt(row?.total ?? "0");
+  return sql<string>`(select coalesce(sum(${transactions.amountMinor}), 0)::text from ${transactions} where ${and(eq(transactions.userId, userId), eq(transactions.type, "withdraw"), eq(transactions.status, "pending"))})`;
 }
 
 // ------------------------------------------------------------------ admins' decisions
 
 /**
- * Approve: a conditional status update (only a pending row changes, so 50 parallel
- * approvals credit once, and never the acting admin's own), then the balance change, guarded by
- * the balance >= 0 check.
+ * Approve: a conditional status update (only a pending row changes, so 50 parallel approvals credit
+ * once, and never the acting admin's own), then the balance change, guarded by the balance >= 0
+ * check, the ledger entry, the audit entry and the events: one call of nexapay_approve_transaction.
  */
 export async function approveTransaction(db: Db, input: { id: string; adminId: string; ip?: string }): Promise<TransactionRow> {
-  return db.transaction(async (tx) => {
-    const [approved] = await tx
-      .update(transactions)
-      .set({ status: "completed", processedAt: sql`now()`, processedBy: input.adminId })
-      .where(decidableBy(input.adminId, input.id))
-      .returning();
-    if (!approved) throw await notDecidableError(tx, input);
-    const delta = approved.type === "deposit" ? approved.amountMinor : -approved.amountMinor;
-    await postToLedger(tx, approved, delta);
-    await writeAudit(tx, {
-      actorId: input.adminId,
-      action: "transaction.approved",
-      targetType: "transaction",
-      targetId: approved.id,
-      details: { userId: approved.userId, type: approved.type, amount: formatBdt(approved.amountMinor) },
-      ...(input.ip ? { ip: input.ip } : {}),
-    });
-    await notifyChange(tx, { table: "transactions", userId: approved.userId, id: approved.id });
-    return approved;
-  });
+  const row = await callMoneyFunction<TransactionJson>(
+    db,
+    sql`select nexapay_approve_transaction(${input.id}, ${input.adminId}, ${input.ip ?? null}) as answer`,
+    decisionRefusals,
+  );
+  return transactionFromJson(row);
 }
 
-/** Reject: a conditional status update and an audit entry; no money moves. */
+/** Reject: the same conditional status update and an audit entry; no money moves. */
 export async function rejectTransaction(
   db: Db,
   input: { id: string; adminId: string; reason: string | null; ip?: string },
 ): Promise<TransactionRow> {
-  return db.transaction(async (tx) => {
-    const [rejected] = await tx
-      .update(transactions)
-      .set({ status: "rejected", processedAt: sql`now()`, processedBy: input.adminId, rejectReason: input.reason })
-      .where(decidableBy(input.adminId, input.id))
-      .returning();
-    if (!rejected) throw await notDecidableError(tx, input);
-    await writeAudit(tx, {
-      actorId: input.adminId,
-      action: "transaction.rejected",
-      targetType: "transaction",
-      targetId: rejected.id,
-      details: { userId: rejected.userId, type: rejected.type, amount: formatBdt(rejected.amountMinor), reason: input.reason },
-      ...(input.ip ? { ip: input.ip } : {}),
-    });
-    await notifyChange(tx, { table: "transactions", userId: rejected.userId, id: rejected.id });
-    return rejected;
-  });
+  const row = await callMoneyFunction<TransactionJson>(
+    db,
+    sql`select nexapay_reject_transaction(${input.id}, ${input.adminId}, ${input.reason}, ${input.ip ?? null}) as answer`,
+    decisionRefusals,
+  );
+  return transactionFromJson(row);
 }
 
 /**
- * The rows an admin may decide on: still pending, and not their own. Both conditions sit in the
- * conditional update itself, so no request can slip between a check and the change.
+ * Why a decision changed nothing: an unknown id is a 404; the admin's own transaction is a 403
+ * whatever its status; anyone else's is a 409, as it was already decided.
  */
-function decidableBy(adminId: string, id: string) {
-  return and(eq(transactions.id, id), eq(transactions.status, "pending"), ne(transactions.userId, adminId));
-}
+const decisionRefusals: Refusals = { notFound: messages.transactionNotFound };
 
 /**
- * Why the conditional update changed nothing: an unknown id is a 404; the admin's own transaction
- * is a 403 whatever its status (the answer depends on who asks, not on whether another admin was
- * quicker); anyone else's is a 409, as it was already decided.
- */
-async function notDecidableError(db: Db, input: { id: string; adminId: string }): Promise<AppError> {
-  const [existing] = await db.select({ userId: transactions.userId }).from(transactions).where(eq(transactions.id, input.id));
-  if (!existing) return new AppError(404, errorCodes.notFound, messages.transactionNotFound);
-  if (existing.userId === input.adminId) return new AppError(403, errorCodes.forbidden, messages.ownAccount);
-  return new AppError(409, errorCodes.alreadyProcessed, messages.alreadyProcessed);
-}
-
-/**
- * Admin adjustment: a transaction completed at once, through the same ledger path.
- * Subtracting cannot reach money held for a pending withdrawal.
+ * Admin adjustment: a transaction completed at once, through the same ledger path. Subtracting
+ * cannot reach money held for a pending withdrawal; no admin adjusts their own account.
  */
 export async function adjustBalance(
   db: Db,
   input: { userId: string; direction: "add" | "subtract"; amountPoisha: bigint; note: string | null; adminId: string; ip?: string },
 ): Promise<TransactionRow> {
-  return db.transaction(async (tx) => {
-    const [profile] = await tx.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, input.userId)).for("update");
-    if (!profile) throw new AppError(404, errorCodes.notFound, "User not found");
-    // No admin moves money on their own account; another admin does it for them.
-    if (input.userId === input.adminId) throw new AppError(403, errorCodes.forbidden, messages.ownAccount);
-    if (input.direction === "subtract" && input.amountPoisha > profile.balance - (await heldPoisha(tx, input.userId))) {
-      throw new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance, { amount: messages.insufficientBalance });
-    }
-    const [created] = await tx
-      .insert(transactions)
-      .values({
-        userId: input.userId,
-        type: input.direction === "add" ? "deposit" : "withdraw",
-        amountMinor: input.amountPoisha,
-        status: "completed",
-        reference: input.direction === "add" ? "Manual add by admin" : "Manual subtract by admin",
-        origin: "admin_adjustment",
-        processedAt: sql`now()`,
-        processedBy: input.adminId,
-      })
-      .returning();
-    const delta = input.direction === "add" ? input.amountPoisha : -input.amountPoisha;
-    assert(created, "an insert without ON CONFLICT answers its row or throws");
-    const balanceAfter = await postToLedger(tx, created, delta);
-    await writeAudit(tx, {
-      actorId: input.adminId,
-      action: "balance.adjusted",
-      targetType: "user",
-      targetId: input.userId,
-      details: {
-        direction: input.direction,
-        amount: formatBdt(input.amountPoisha),
-        note: input.note,
-        transactionId: created.id,
-        balanceAfter: formatBdt(balanceAfter),
-      },
-      ...(input.ip ? { ip: input.ip } : {}),
-    });
-    await notifyChange(tx, { table: "transactions", userId: input.userId, id: created.id });
-    return created;
-  });
+  const auditDetails = { direction: input.direction, amount: formatBdt(input.amountPoisha), note: input.note };
+  const row = await callMoneyFunction<TransactionJson>(
+    db,
+    sql`select nexapay_adjust_balance(${input.userId}, ${input.direction}, ${input.amountPoisha.toString()}::bigint,
+      ${JSON.stringify(auditDetails)}::jsonb, ${input.adminId}, ${input.ip ?? null}) as answer`,
+    { notFound: "User not found" },
+  );
+  return transactionFromJson(row);
+}
+
+// ------------------------------------------------------------------ the database's money functions
+
+/** A transaction row as the money functions answer it (migration 0006): bigints as text. */
+type TransactionJson = Record<keyof TransactionRow, string | null>;
+type CreatedJson = { replayed: boolean; transaction: TransactionJson };
+
+/** What each refusal of a money function means to the caller, where it depends on the action. */
+type Refusals = { notFound?: string; overDailyLimit?: (withdrawnTodayPoisha: bigint) => AppError };
+
+/**
+ * Runs one money function (a single statement, so a single transaction and round trip) and
+ * answers its result, or turns its refusal (an NX SQLSTATE, or the balance check) into our 4xx.
+ */
+async function callMoneyFunction<T>(db: Db, call: SQL, refusals: Refusals): Promise<T> {
+  try {
+    const [row] = await queryRows<{ answer: T }>(db, call);
+    assert(row, "a money function answers one row");
+    return row.answer;
+  } catch (error) {
+    throw refusalOf(error, refusals) ?? failedAssertionOf(error) ?? error;
+  }
 }
 
 /**
- * Moves the balance and writes the ledger entry; a balance below zero aborts the transaction. The
- * profile row is locked and read first, so the balance it holds before is the one the update
- * starts from, and the entry's balance after can be checked against it.
+ * A plpgsql ASSERT that failed in a money function (SQLSTATE P0004) is the same kind of bug as a
+ * failed node:assert here, and is reported as one: a 500, logged as an AssertionError with the
+ * database's message; the statement has already been rolled back.
  */
-async function postToLedger(db: Db, transaction: TransactionRow, deltaPoisha: bigint): Promise<bigint> {
-  // What only a bug in a caller could break; `npm run ledger:check` would find it afterwards.
-  assert.equal(transaction.status, "completed", "only a completed transaction moves money");
-  assert.equal(
-    deltaPoisha,
-    transaction.type === "deposit" ? transaction.amountMinor : -transaction.amountMinor,
-    "a ledger entry moves exactly its transaction's amount, up for a deposit and down for a withdrawal",
-  );
-  const [before] = await db
-    .select({ balance: profiles.balanceMinor })
-    .from(profiles)
-    .where(eq(profiles.id, transaction.userId))
-    .for("update");
-  if (!before) throw new AppError(404, errorCodes.notFound, "User not found");
-  let balanceAfter: bigint;
-  try {
-    const [updated] = await db
-      .update(profiles)
-      .set({ balanceMinor: sql`${profiles.balanceMinor} + ${deltaPoisha.toString()}::bigint` })
-      .where(eq(profiles.id, transaction.userId))
-      .returning({ balance: profiles.balanceMinor });
-    assert(updated, "the profile row locked above is still there");
-    balanceAfter = updated.balance;
-  } catch (error) {
-    if (isCheckViolation(error)) {
-      throw new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance);
-    }
-    throw error;
-  }
-  assert.equal(balanceAfter, before.balance + deltaPoisha, "balance after = balance before + delta");
-  await db.insert(ledgerEntries).values({
-    userId: transaction.userId,
-    transactionId: transaction.id,
-    deltaMinor: deltaPoisha,
-    balanceAfterMinor: balanceAfter,
-  });
-  await notifyChange(db, { table: "profiles", userId: transaction.userId, id: transaction.userId });
-  return balanceAfter;
+function failedAssertionOf(error: unknown): assert.AssertionError | null {
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  if ((e.code ?? e.cause?.code) !== "P0004") return null;
+  return new assert.AssertionError({ message: `${e.cause?.message ?? e.message ?? "assertion failed"} (asserted in the database)` });
 }
 
-function isCheckViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === "23514";
+function refusalOf(error: unknown, refusals: Refusals): AppError | null {
+  const e = error as { code?: string; detail?: string; cause?: { code?: string; detail?: string } };
+  const code = e.code ?? e.cause?.code;
+  switch (code) {
+    case "NX404":
+      return new AppError(404, errorCodes.notFound, refusals.notFound ?? "Not found");
+    case "NX403":
+      return new AppError(403, errorCodes.forbidden, messages.ownAccount);
+    case "NX409":
+      return new AppError(409, errorCodes.alreadyProcessed, messages.alreadyProcessed);
+    case "NX402": // a request or a subtraction for more than the available balance
+      return new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance, { amount: messages.insufficientBalance });
+    case "23514": // an approval the balance can no longer cover: the profiles balance >= 0 check
+      return new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance);
+    case "NX412":
+      return new AppError(409, errorCodes.idempotencyConflict, messages.idempotencyConflict);
+    case "NX410":
+      assert(refusals.overDailyLimit, "only a withdrawal is refused for the daily limit");
+      return refusals.overDailyLimit(BigInt(e.detail ?? e.cause?.detail ?? "0"));
+    default:
+      return null;
+  }
+}
+
+function transactionFromJson(row: TransactionJson): TransactionRow {
+  const bigintOrNull = (value: string | null) => (value === null ? null : BigInt(value));
+  const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+  assert(row.id && row.userId && row.amountMinor && row.createdAt && row.status && row.type && row.origin, "a transaction row is whole");
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type as TransactionRow["type"],
+    amountMinor: BigInt(row.amountMinor),
+    usdtMicro: bigintOrNull(row.usdtMicro),
+    rate: row.rate,
+    status: row.status as TransactionRow["status"],
+    reference: row.reference,
+    origin: row.origin as TransactionRow["origin"],
+    idempotencyKey: row.idempotencyKey,
+    createdAt: new Date(row.createdAt),
+    processedAt: dateOrNull(row.processedAt),
+    processedBy: row.processedBy,
+    rejectReason: row.rejectReason,
+    searchText: row.searchText ?? "",
+  };
+}
+
+function createdFrom(answer: CreatedJson): Created {
+  return { transaction: transactionFromJson(answer.transaction), replayed: answer.replayed };
 }
