@@ -24,17 +24,21 @@ export async function listCustomerTransactions(
     conditions.push(or(ilike(amountText, pattern), ilike(transactions.reference, pattern), ilike(transactions.status, pattern))!);
   }
   const where = and(...conditions);
-  const [items, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ n: count() }).from(transactions).where(where),
-  ]);
-  return { items, total: totalRow?.n ?? 0 };
+  // The page and the number of matches in one statement: the window count is taken over every
+  // matching row before LIMIT and OFFSET apply.
+  const rows = await db
+    .select({ transaction: transactions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(transactions)
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const items = rows.map((row) => row.transaction);
+  if (rows[0]) return { items, total: rows[0].total };
+  // A page past the end has no row to carry the count: only then is it read on its own.
+  if (input.page === 1) return { items, total: 0 };
+  const [counted] = await db.select({ n: count() }).from(transactions).where(where);
+  return { items, total: counted?.n ?? 0 };
 }
 
 type TransactionColumn = keyof ReturnType<typeof getTableColumns<typeof transactions>>;
