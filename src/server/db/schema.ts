@@ -176,7 +176,13 @@ export const transactions = pgTable(
     check("transactions_type_valid", sql`${t.type} in ('deposit', 'withdraw')`),
     check("transactions_status_valid", sql`${t.status} in ('pending', 'completed', 'rejected')`),
     uniqueIndex("transactions_user_idempotency_idx").on(t.userId, t.idempotencyKey),
-    index("transactions_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // A customer's own rows in list order (the Wallet's newest five, the Transactions page, today's
+    // withdrawals): read straight off this index, whatever everyone else has done since.
+    index("transactions_user_created_id_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The money held for a customer's pending withdrawals, summed from these entries alone.
+    index("transactions_pending_withdrawals_user_idx")
+      .on(t.userId, t.amountMinor)
+      .where(sql`${t.type} = 'withdraw' and ${t.status} = 'pending'`),
     // The admin list's orders, filter by filter: the newest page is read straight off an index.
     index("transactions_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("transactions_status_created_id_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

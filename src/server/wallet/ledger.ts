@@ -4,15 +4,14 @@
 // together or not at all. Here: the checks that need no database (limits, amounts), the audit
 // details in the API's words, and the translation of the database's refusals into our answers.
 import assert from "node:assert/strict";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
-import type { profiles } from "../db/schema.ts";
-import { transactions } from "../db/schema.ts";
+import type { transactions } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -121,17 +120,6 @@ export async function createWithdrawal(
     },
   );
   return createdFrom(answer);
-}
-
-/**
- * The money held for the pending withdrawals of the user in a column, as a scalar subquery (text,
- * for bigint exactness): a statement that also reads the balance reads both from one snapshot. Two
- * statements could straddle an approval, which takes a withdrawal out of the held money and out of
- * the balance at once; the balance read before it and the held money read after it would overstate
- * what is available.
- */
-export function heldBy(userId: typeof profiles.id): SQL<string> {
-  return sql<string>`(select coalesce(sum(${transactions.amountMinor}), 0)::text from ${transactions} where ${and(eq(transactions.userId, userId), eq(transactions.type, "withdraw"), eq(transactions.status, "pending"))})`;
 }
 
 // ------------------------------------------------------------------ admins' decisions

@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
 import { profiles, transactions, user } from "../db/schema.ts";
-import { heldBy, type TransactionRow } from "./ledger.ts";
+import type { TransactionRow } from "./ledger.ts";
 
 /** The amount as people type it ("2500.00"), for searching. */
 export const amountText = sql<string>`(${transactions.amountMinor} / 100)::text || '.' || lpad((${transactions.amountMinor} % 100)::text, 2, '0')`;
@@ -67,11 +67,20 @@ export async function walletOverview(
   ) as {
     [Name in TransactionColumn]: (typeof recent)[Name];
   };
+  // The money held for pending withdrawals, summed once (a lateral join on the one profile row; as a
+  // scalar subquery in the select list it would be summed again for every recent transaction).
+  const held = db
+    .select({ total: sql<string>`coalesce(sum(${transactions.amountMinor}), 0)::text`.as("total") })
+    .from(transactions)
+    .where(and(eq(transactions.userId, profiles.id), eq(transactions.type, "withdraw"), eq(transactions.status, "pending")))
+    .as("held");
   const rows = await db
-    .select({ balance: profiles.balanceMinor, held: heldBy(profiles.id), transaction: recentColumns })
+    .select({ balance: profiles.balanceMinor, held: held.total, transaction: recentColumns })
     .from(profiles)
+    .crossJoinLateral(held)
     .leftJoinLateral(recent, sql`true`)
-    .where(eq(profiles.id, userId));
+    .where(eq(profiles.id, userId))
+    .orderBy(desc(recent.createdAt), desc(recent.id));
   const [first] = rows;
   if (!first) return null;
   return {

@@ -1,0 +1,3 @@
+DROP INDEX "transactions_user_created_idx";--> statement-breakpoint
+CREATE INDEX "transactions_user_created_id_idx" ON "transactions" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_pending_withdrawals_user_idx" ON "transactions" USING btree ("user_id","amount_minor") WHERE "transactions"."type" = 'withdraw' and "transactions"."status" = 'pending';
