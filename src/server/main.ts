@@ -1,4 +1,5 @@
 // Starts the server: configuration, database (migrated), HTTP, and a clean stop on SIGTERM/SIGINT.
+// In production it runs compiled, as dist/server/main.js (scripts/build-server.mjs, decision 016).
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -17,9 +18,12 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
   );
-  const logger = config.isProduction
-    ? { level: config.logLevel }
-    : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
+  // Readable lines in development; JSON lines in production, and wherever pino-pretty (a development
+  // dependency) is not installed.
+  const logger =
+    config.isProduction || !isInstalled("pino-pretty")
+      ? { level: config.logLevel }
+      : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
   const { app } = await buildApp({ config, database, logger });
 
   let stopping = false;
@@ -38,6 +42,15 @@ async function main(): Promise<void> {
   app.log.info(
     `Nexapay is ready at ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}/db` : "PostgreSQL"})`,
   );
+}
+
+function isInstalled(packageName: string): boolean {
+  try {
+    import.meta.resolve(packageName);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 main().catch((error: unknown) => {
