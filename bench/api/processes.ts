@@ -27,12 +27,20 @@ export function start(name: string, command: string, args: string[], env: NodeJS
 }
 
 /**
- * The product, started the way `npm start` starts it (`node scripts/start.mjs`: it builds the web
- * app when needed, then runs the server). How start.mjs runs the server is its own business; the
- * bench finds the server process under it (see listenerPid).
+ * The product, started the way `npm start` starts it: package.json's start script (`node
+ * <flags> scripts/start.mjs`: it builds what is missing, then runs the compiled server), without
+ * npm's own process in between. How start.mjs runs the server is its own business; the bench
+ * finds the server process under it (see listenerPid).
  */
 export function startProduct(env: NodeJS.ProcessEnv): Running {
-  return start("server", process.execPath, ["scripts/start.mjs"], env);
+  const [command, ...args] = startScript().split(/\s+/);
+  if (command !== "node") throw new Error(`package.json's start script should begin with "node": ${startScript()}`);
+  return start("server", process.execPath, args, env);
+}
+
+function startScript(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { scripts: { start: string } };
+  return pkg.scripts.start;
 }
 
 /**
