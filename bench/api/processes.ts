@@ -32,10 +32,10 @@ export function start(name: string, command: string, args: string[], env: NodeJS
  * npm's own process in between. How start.mjs runs the server is its own business; the bench
  * finds the server process under it (see listenerPid).
  */
-export function startProduct(env: NodeJS.ProcessEnv): Running {
+export function startProduct(env: NodeJS.ProcessEnv, extraNodeFlags: string[] = []): Running {
   const [command, ...args] = startScript().split(/\s+/);
   if (command !== "node") throw new Error(`package.json's start script should begin with "node": ${startScript()}`);
-  return start("server", process.execPath, args, env);
+  return start("server", process.execPath, [...extraNodeFlags, ...args], env);
 }
 
 function startScript(): string {

@@ -49,6 +49,8 @@ const { values: args } = parseArgs({
     "pglite-customers": { type: "string", default: "8" },
     commit: { type: "string" },
     clients: { type: "string", default: "8" },
+    profile: { type: "string" },
+    statements: { type: "boolean", default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -89,6 +91,35 @@ type Row = {
   errors: number;
 };
 const rows: Row[] = [];
+/**
+ * `--profile DIR`: the product runs with `--cpu-prof` into DIR, and each measured window is noted
+ * here on the same monotonic clock as the profile's timestamps, so that profile-summary.ts can say
+ * where the server's CPU went during each figure.
+ */
+const profileWindows: { name: string; startUs: number; endUs: number }[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+/**
+ * `--statements`: PostgreSQL runs with pg_stat_statements (nested statements too, so the ones inside
+ * the money functions show), and after each PostgreSQL figure the bench prints where the database's
+ * time went, statement by statement. The extension costs time itself: use it to diagnose, not to
+ * measure.
+ */
+let statementsDb: pg.Client | null = null;
+async function resetStatements(): Promise<void> {
+  await statementsDb?.query("select pg_stat_statements_reset()");
+}
+async function printStatements(name: string): Promise<void> {
+  if (!statementsDb) return;
+  const { rows } = await statementsDb.query<{ calls: string; total: number; mean: number; toplevel: boolean; query: string }>(
+    `select calls, total_exec_time as total, mean_exec_time as mean, toplevel, query from pg_stat_statements
+     where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time desc limit 12`,
+  );
+  console.log(`    statements during "${name}" (by total execution time):`);
+  for (const row of rows)
+    console.log(
+      `      ${row.total.toFixed(0).padStart(7)} ms ${String(row.calls).padStart(7)} calls ${row.mean.toFixed(3).padStart(7)} ms each ${row.toplevel ? "top   " : "nested"} ${row.query.replace(/\s+/g, " ").slice(0, 150)}`,
+    );
+}
 const raw: Record<string, unknown> = {};
 const problems: string[] = [];
 
@@ -168,7 +199,7 @@ type Site = { baseUrl: string; publicUrl: string; agent: ReturnType<typeof keepA
 
 async function launch(env: NodeJS.ProcessEnv): Promise<{ product: Running; site: Site }> {
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  const product = startProduct(env);
+  const product = startProduct(env, args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : []);
   cleanups.push(() => stop(product));
   // start.mjs builds the web app first when its sources changed: that can take a minute or two.
   await waitFor(`${baseUrl}/api/health`, product, 300_000);
@@ -264,8 +295,12 @@ type Phase = { rate: number; tally: Tally; warmup: Tally; cpu: CpuPerRequest };
 /** A warm-up (discarded, but its errors count), then the measured closed loop of `clients` workers. */
 async function phase(name: string, cpu: CpuMeter, next: (worker: number) => ReturnType<Client["get"]> | null): Promise<Phase> {
   const warmup = await closedLoop(clients, warmupSeconds, next);
+  await resetStatements();
   const cpuBefore = cpu();
+  const startUs = monotonicUs();
   const tally = await closedLoop(clients, seconds, next);
+  profileWindows.push({ name, startUs, endUs: monotonicUs() });
+  await printStatements(name);
   const cpuUsed = cpuPerRequest(cpuBefore, cpu(), tally.ok + failedCount(tally));
   const rate = tally.ok / tally.seconds;
   const errors = failedCount(tally) + failedCount(warmup);
@@ -301,8 +336,12 @@ type WrkPhase = WrkResult & { errors: number; cpu: CpuPerRequest };
 
 async function wrkPhase(name: string, cpu: CpuMeter, url: string, cookie: string): Promise<WrkPhase> {
   const warm = await wrk(url, cookie, { threads: wrkThreads, connections: clients, seconds: warmupSeconds });
+  await resetStatements();
   const cpuBefore = cpu();
+  const startUs = monotonicUs();
   const measured = await wrk(url, cookie, { threads: wrkThreads, connections: clients, seconds });
+  profileWindows.push({ name, startUs, endUs: monotonicUs() });
+  await printStatements(name);
   const cpuUsed = cpuPerRequest(cpuBefore, cpu(), measured.requests);
   const errors = warm.non2xx + warm.socketErrors + measured.non2xx + measured.socketErrors;
   console.log(
@@ -391,7 +430,13 @@ async function postgres(): Promise<void> {
   console.log(`\n== PostgreSQL == ${at()}`);
   // Durability back on (the helper turns it off for tests): pgbench and the product both pay for
   // every commit's fsync, as in production. shared_buffers holds pgbench's scale 8 and our data.
-  const cluster = await startThrowawayCluster({ fsync: "on", synchronous_commit: "on", full_page_writes: "on", shared_buffers: "256MB" });
+  const cluster = await startThrowawayCluster({
+    fsync: "on",
+    synchronous_commit: "on",
+    full_page_writes: "on",
+    shared_buffers: "256MB",
+    ...(args.statements && { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" }),
+  });
   cleanups.push(cluster.stop);
   const adminDb = await connect(cluster.url);
   const settings = await adminDb.query<{ name: string; setting: string }>(
@@ -438,6 +483,10 @@ async function postgres(): Promise<void> {
   // Pending deposits for the approve phase: enough for 1,500 approvals a second, far above any
   // target. A count fixed by the window, not by pgbench's rate: the wallet reads depend on it.
   const db = await connect(databaseUrl);
+  if (args.statements) {
+    await db.query("create extension if not exists pg_stat_statements");
+    statementsDb = db;
+  }
   const stock = 1500 * (seconds + warmupSeconds);
   started = Date.now();
   const ids = await seedPendingDeposits(queryable(db), stock, [idle.id, active.id]);
@@ -483,6 +532,7 @@ async function postgres(): Promise<void> {
     return null;
   });
 
+  statementsDb = null;
   const memory = memoryOf(server);
   console.log(`${"server RSS after load".padEnd(34)} ${mb(memory.rssMb).padStart(8)}  (peak ${mb(memory.peakMb)})`);
   await stop(product);
@@ -703,6 +753,10 @@ async function main(): Promise<void> {
     )}\n`,
   );
   console.log(`Results: ${path.relative(repoRoot, file)}`);
+  if (args.profile) {
+    writeFileSync(path.join(args.profile, "windows.json"), `${JSON.stringify(profileWindows, null, 2)}\n`);
+    console.log(`Profiles: node --import tsx bench/api/profile-summary.ts ${args.profile}`);
+  }
   if (errors > 0) {
     console.error(`NOT VALID: ${errors} error answers during the measurements (see the Errors column).`);
     process.exitCode = 2;
