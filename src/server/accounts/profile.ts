@@ -3,6 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ProfileDto, VerificationStatus } from "#shared/profile-schemas.ts";
 import type { Db } from "../db/client.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { extendedProfiles, profiles, user, verifications } from "../db/schema.ts";
 import { notifyChange } from "../realtime/notify.ts";
 
@@ -18,8 +19,20 @@ export type ProfileChanges = {
  * statement (the status from a subquery: one verification per customer, or none).
  */
 export async function getProfile(db: Db, userId: string): Promise<(ProfileDto & { country: string }) | null> {
+  const [row] = await preparedProfile(db).execute({ userId });
+  if (!row) return null;
+  return {
+    ...row,
+    address: row.address ?? null,
+    documentNumber: row.documentNumber ?? null,
+    verificationStatus: row.verificationStatus ?? "none",
+  };
+}
+
+// Prepared once per database (db/prepared.ts): /api/me answers on every screen load.
+const preparedProfile = preparedPerDatabase((db) => {
   const verificationStatus = db.select({ status: verifications.status }).from(verifications).where(eq(verifications.userId, profiles.id));
-  const [row] = await db
+  return db
     .select({
       id: profiles.id,
       email: user.email,
@@ -34,15 +47,9 @@ export async function getProfile(db: Db, userId: string): Promise<(ProfileDto & 
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
     .leftJoin(extendedProfiles, eq(extendedProfiles.userId, profiles.id))
-    .where(eq(profiles.id, userId));
-  if (!row) return null;
-  return {
-    ...row,
-    address: row.address ?? null,
-    documentNumber: row.documentNumber ?? null,
-    verificationStatus: row.verificationStatus ?? "none",
-  };
-}
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .prepare("nexapay_profile");
+});
 
 /** Saves the fields present in `changes`; absent ones keep their value. */
 export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<void> {

@@ -10,6 +10,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";
 import type { AdminRole } from "./accounts.ts";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds } from "./auth.ts";
@@ -62,12 +63,10 @@ function cookieValue(cookieHeader: string, name: string): string | undefined {
   return undefined;
 }
 
-// Built once per database handle and prepared (a named statement on PostgreSQL): the query text is
-// not rebuilt, and the server does not plan it again, on every request.
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-
-function prepareLookup(db: Db) {
-  return db
+// Built once per database handle and prepared (db/prepared.ts): the query text is not rebuilt, and
+// the server does not plan it again, on every request.
+const preparedLookup = preparedPerDatabase((db) =>
+  db
     .select({
       token: session.token,
       userId: session.userId,
@@ -85,17 +84,12 @@ function prepareLookup(db: Db) {
     .leftJoin(profiles, eq(profiles.id, session.userId))
     .leftJoin(adminUsers, eq(adminUsers.userId, session.userId))
     .where(eq(session.token, sql.placeholder("token")))
-    .prepare("nexapay_session_lookup");
-}
+    .prepare("nexapay_session_lookup"),
+);
 
 /** The session with this token and the facts about its user, or null when there is none. */
 export async function findSession(db: Db, token: string): Promise<SessionFacts | null> {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = prepareLookup(db);
-    preparedLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ token });
+  const [row] = await preparedLookup(db).execute({ token });
   return row ?? null;
 }
 

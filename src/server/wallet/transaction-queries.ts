@@ -6,6 +6,7 @@ import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { profiles, transactions, user } from "../db/schema.ts";
 import type { TransactionRow } from "./ledger.ts";
 
@@ -54,12 +55,25 @@ export async function walletOverview(
   userId: string,
   recentCount: number,
 ): Promise<{ balance: bigint; held: bigint; recent: TransactionRow[] } | null> {
+  const rows = await preparedWalletOverview(db).execute({ userId, recentCount });
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    balance: first.balance,
+    held: BigInt(first.held),
+    recent: rows.flatMap((row) => (row.transaction ? [row.transaction] : [])),
+  };
+}
+
+// Prepared once per database (db/prepared.ts): the wallet is read on every Dashboard and Wallet
+// screen, and building this query tree each time cost more CPU than the rest of the request.
+const preparedWalletOverview = preparedPerDatabase((db) => {
   const recent = db
     .select()
     .from(transactions)
     .where(eq(transactions.userId, profiles.id))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(recentCount)
+    .limit(sql.placeholder("recentCount"))
     .as("recent");
   // Every column of the transaction, read from the lateral subquery rather than the table.
   const recentColumns = Object.fromEntries(
@@ -74,21 +88,15 @@ export async function walletOverview(
     .from(transactions)
     .where(and(eq(transactions.userId, profiles.id), eq(transactions.type, "withdraw"), eq(transactions.status, "pending")))
     .as("held");
-  const rows = await db
+  return db
     .select({ balance: profiles.balanceMinor, held: held.total, transaction: recentColumns })
     .from(profiles)
     .crossJoinLateral(held)
     .leftJoinLateral(recent, sql`true`)
-    .where(eq(profiles.id, userId))
-    .orderBy(desc(recent.createdAt), desc(recent.id));
-  const [first] = rows;
-  if (!first) return null;
-  return {
-    balance: first.balance,
-    held: BigInt(first.held),
-    recent: rows.flatMap((row) => (row.transaction ? [row.transaction] : [])),
-  };
-}
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .orderBy(desc(recent.createdAt), desc(recent.id))
+    .prepare("nexapay_wallet_overview");
+});
 
 /**
  * Admin transactions match user, email, amount and method. User, e-mail and method are
