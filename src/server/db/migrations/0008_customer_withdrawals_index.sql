@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_customer_withdrawals_user_created_idx" ON "transactions" USING btree ("user_id","created_at","amount_minor") WHERE "transactions"."type" = 'withdraw' and "transactions"."origin" = 'customer' and "transactions"."status" in ('pending', 'completed');
