@@ -24,6 +24,7 @@ import { registerAccountRoutes } from "./accounts/account-routes.ts";
 import { registerAdminAccountsRoutes } from "./admins/admin-accounts-routes.ts";
 import { registerSetupRoutes } from "./admins/setup-routes.ts";
 import { registerAuditAdminRoutes } from "./audit/audit-admin-routes.ts";
+import { createChainWatcher, readChainHealth, type ChainHealth, type ChainWatcher } from "./chain/chain-watcher.ts";
 import { clientIpHeader, createAuth, type Auth } from "./auth/auth.ts";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { createGuards } from "./auth/guards.ts";
@@ -61,7 +62,8 @@ export type AppDeps = {
   eventStreamRecheckMs?: number;
 };
 
-export type App = { app: FastifyInstance; auth: Auth };
+/** `chainWatcher` is null when TRON_API_URL is unset; main.ts starts it once the server listens. */
+export type App = { app: FastifyInstance; auth: Auth; chainWatcher: ChainWatcher | null };
 
 const jsonBodyLimitBytes = 64 * 1024;
 const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -161,14 +163,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // No text with a NUL character reaches a handler (PostgreSQL refuses it): see http/nul-characters.ts.
   app.addHook("preValidation", refuseNulCharacters);
 
+  // The chain watcher (decision 018), when configured. It is stopped before the database closes.
+  const chainWatcher = config.chain
+    ? createChainWatcher({ database, chain: config.chain, depositAddress: config.depositAddress, log: app.log })
+    : null;
+  if (chainWatcher) app.addHook("onClose", async () => chainWatcher.stop());
+
+  // "ok" is about the database, as before; `chain` says how the watcher's polls go (its state row,
+  // read from the database, so the answer holds whichever process polls).
   app.get("/api/health", { schema: { tags: ["public"] } }, async (request, reply) => {
+    let chain: ChainHealth = { state: "off" };
     try {
-      await database.db.execute(sql`select 1`);
+      if (config.chain) chain = await readChainHealth(database.db);
+      else await database.db.execute(sql`select 1`);
     } catch (error) {
       request.log.error({ err: error }, "health check: the database does not answer");
       return reply.status(503).send(new AppError(503, "UNAVAILABLE", "The database does not answer.").toBody());
     }
-    return { status: "ok", database: database.kind };
+    return { status: "ok", database: database.kind, chain };
   });
   // Each domain's routes: the public and customer ones, then the back office's (docs/architecture.md,
   // HTTP API). Each route file checks who may call it.
@@ -223,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       .send(new AppError(404, errorCodes.notFound, `No route ${request.method} ${request.url.split("?")[0]}`).toBody());
   });
 
-  return { app, auth };
+  return { app, auth, chainWatcher };
 }
 
 function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {

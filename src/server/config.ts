@@ -7,6 +7,9 @@ import path from "node:path";
 import { z } from "zod";
 import { isTronAddress } from "#shared/tron.ts";
 
+/** Tether's USDT TRC-20 contract on TRON's mainnet. */
+export const mainnetUsdtContract = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
 const nonNegativeInt = z.coerce.number().int().min(0);
 
 const envSchema = z.object({
@@ -19,6 +22,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Nexapay <no-reply@nexapay.local>"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEPOSIT_ADDRESS: z.string().refine(isTronAddress, "must be a TRON address (T and 33 base58 characters, valid checksum)").optional(),
+  // The chain watcher (decision 018): off unless TRON_API_URL is set.
+  TRON_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRON_API_KEY: z.string().min(1).optional(),
+  USDT_CONTRACT: z
+    .string()
+    .refine(isTronAddress, "must be a TRON address (T and 33 base58 characters, valid checksum)")
+    .default(mainnetUsdtContract),
+  CHAIN_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   RATE_BDT_PER_USDT: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a decimal like 125 or 125.50")
@@ -46,6 +57,8 @@ export type Config = {
   mailFrom: string;
   authSecret: string;
   depositAddress: string;
+  /** The chain watcher's settings; null when TRON_API_URL is unset (the watcher is off). */
+  chain: ChainConfig | null;
   rateBdtPerUsdt: string;
   depositMinUsdt: number;
   withdrawalMinBdt: number;
@@ -61,6 +74,15 @@ export type Config = {
   rateLimits: { signUpsPerIpPerMinute: number; twoFactorCodesPerIpPerMinute: number; contactMessagesPerIpPerHour: number };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   isProduction: boolean;
+};
+
+export type ChainConfig = {
+  /** A TronGrid-compatible HTTP API, without a trailing slash. */
+  apiUrl: string;
+  /** Sent as the TRON-PRO-API-KEY header when set. */
+  apiKey: string | undefined;
+  usdtContract: string;
+  pollSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +113,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     depositAddress: e.DEPOSIT_ADDRESS ?? developmentDepositAddress,
+    chain: e.TRON_API_URL
+      ? {
+          apiUrl: e.TRON_API_URL.replace(/\/+$/, ""),
+          apiKey: e.TRON_API_KEY,
+          usdtContract: e.USDT_CONTRACT,
+          pollSeconds: e.CHAIN_POLL_SECONDS,
+        }
+      : null,
     rateBdtPerUsdt: e.RATE_BDT_PER_USDT,
     depositMinUsdt: e.DEPOSIT_MIN_USDT,
     withdrawalMinBdt: e.WITHDRAWAL_MIN_BDT,

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     config.isProduction || !isInstalled("pino-pretty")
       ? { level: config.logLevel }
       : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
-  const { app } = await buildApp({ config, database, logger });
+  const { app, chainWatcher } = await buildApp({ config, database, logger });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // In the background: a slow or failing TRON API never delays the start or a request (decision 018).
+  chainWatcher?.start();
   app.log.info(
     `Nexapay is ready at ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}/db` : "PostgreSQL"})`,
   );

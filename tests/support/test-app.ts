@@ -120,8 +120,12 @@ export class Browser {
 export type TestApp = {
   app: App["app"];
   auth: App["auth"];
+  /** The app's chain watcher; null unless `env` sets TRON_API_URL. Not started: tests call pollOnce(). */
+  chainWatcher: App["chainWatcher"];
   db: Db;
   database: Database;
+  /** The test database's URL on PostgreSQL (to open a second handle on it, like a second process); null on PGlite. */
+  databaseUrl: string | null;
   config: Config;
   kind: DbKind;
   dataDir: string;
@@ -185,7 +189,7 @@ export async function createTestApp(
     await built.app.ready();
     return built;
   };
-  const { app, auth } = await buildReady().catch(async (error: unknown) => {
+  const { app, auth, chainWatcher } = await buildReady().catch(async (error: unknown) => {
     await fresh.drop().finally(removeDataDir);
     throw error;
   });
@@ -211,8 +215,10 @@ export async function createTestApp(
   const testApp: TestApp = {
     app,
     auth,
+    chainWatcher,
     db: fresh.database.db,
     database: fresh.database,
+    databaseUrl: fresh.url,
     config,
     kind,
     dataDir,
@@ -284,10 +290,12 @@ export function errorOf(response: TestResponse): ApiErrorBody["error"] {
   return body.error;
 }
 
-async function freshDatabase(kind: DbKind): Promise<{ database: Database & { closedEarly: () => boolean }; drop: () => Promise<void> }> {
+async function freshDatabase(
+  kind: DbKind,
+): Promise<{ database: Database & { closedEarly: () => boolean }; url: string | null; drop: () => Promise<void> }> {
   if (kind === "pglite") {
     const database = closableOnce(await openDatabase({ kind: "pglite", dataDir: null }));
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const adminUrl = inject("postgresAdminUrl");
   const name = `nexapay_test_${randomBytes(8).toString("hex")}`;
@@ -297,6 +305,7 @@ async function freshDatabase(kind: DbKind): Promise<{ database: Database & { clo
   const database = closableOnce(await openDatabase({ kind: "postgres", url: url.toString() }));
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       await withClient(adminUrl, async (client) => {

@@ -342,3 +342,46 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index("rate_limit_counters_window_start_idx").on(t.windowStart)],
 );
+
+// ---------------------------------------------------------------- TRON chain (decision 018)
+
+// Confirmed USDT (TRC-20) transfers to DEPOSIT_ADDRESS, as the chain watcher read them from a
+// TronGrid-compatible API (src/server/chain/). Each transfer once: several polls overlap on purpose
+// and several processes may run, so the unique txid absorbs every repeat. Nothing is matched to a
+// deposit yet; this is the raw record the matching will read.
+export const chainTransfers = pgTable(
+  "chain_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    txid: text("txid").notNull().unique(),
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    contractAddress: text("contract_address").notNull(),
+    // Micro-USDT, parsed exactly from the API's integer string (never through a float).
+    amountMicro: bigint("amount_micro", { mode: "bigint" }).notNull(),
+    blockTime: timestamp("block_time", { withTimezone: true }).notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("chain_transfers_amount_non_negative", sql`${t.amountMicro} >= 0`),
+    index("chain_transfers_block_time_idx").on(t.blockTime),
+  ],
+);
+
+// The watcher's one row (id = 1), shared by every process: where the next poll starts (the highest
+// block time stored, in ms; the poll goes back a safety overlap from there) and how the last polls
+// went, which /api/health reports whichever process polled.
+export const chainWatcherState = pgTable(
+  "chain_watcher_state",
+  {
+    id: integer("id").primaryKey(),
+    cursorBlockTimeMs: bigint("cursor_block_time_ms", { mode: "number" }).notNull().default(0),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    check("chain_watcher_state_one_row", sql`${t.id} = 1`),
+    check("chain_watcher_state_cursor_non_negative", sql`${t.cursorBlockTimeMs} >= 0`),
+  ],
+);
