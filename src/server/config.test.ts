@@ -178,3 +178,38 @@ describe("a bad value names the variable", () => {
     expect(config.isProduction).toBe(true);
   });
 });
+
+describe("the chain watcher's settings (decision 018)", () => {
+  test("off unless TRON_API_URL is set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRON_API_KEY: "k", CHAIN_POLL_SECONDS: "60" }).chain).toBeNull();
+  });
+
+  test("with TRON_API_URL: the mainnet USDT contract and 30 s by default, a trailing slash dropped", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRON_API_URL: "https://api.trongrid.io/" }).chain).toEqual({
+      apiUrl: "https://api.trongrid.io",
+      apiKey: undefined,
+      usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      pollSeconds: 30,
+    });
+    const given = loadConfig({
+      DATA_DIR: dataDir,
+      TRON_API_URL: "http://127.0.0.1:8090",
+      TRON_API_KEY: "secret",
+      USDT_CONTRACT: developmentDepositAddress,
+      CHAIN_POLL_SECONDS: "5",
+    }).chain;
+    expect(given).toEqual({ apiUrl: "http://127.0.0.1:8090", apiKey: "secret", usdtContract: developmentDepositAddress, pollSeconds: 5 });
+  });
+
+  test.each([
+    ["TRON_API_URL", "ftp://api.trongrid.io"],
+    ["TRON_API_URL", "api.trongrid.io"],
+    ["USDT_CONTRACT", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u"],
+    ["CHAIN_POLL_SECONDS", "4"],
+    ["CHAIN_POLL_SECONDS", "3601"],
+    ["CHAIN_POLL_SECONDS", "7.5"],
+    ["CHAIN_POLL_SECONDS", "soon"],
+  ])("%s=%s is refused, naming the variable", (name, value) => {
+    expect(configErrorFor({ TRON_API_URL: "https://api.trongrid.io", [name]: value })).toContain(name);
+  });
+});

@@ -230,6 +230,21 @@ describe("chain watcher", () => {
     expect(reasons).toContain("value is not a non-negative integer string within range");
   });
 
+  test("a second, different transfer under a txid already stored is not stored but logged as an error", async () => {
+    const first = sim.addTransfer({ to: depositAddress, amount: "5", blockTime: t0 });
+    sim.addTransfer({ to: depositAddress, amount: "5", blockTime: t0, txid: first.transaction_id, from: first.from }); // the same, seen twice
+    const { watcher: w, logged } = watcher();
+    expect(await w.pollOnce()).toMatchObject({ outcome: "polled", stored: 1 });
+    expect(logged.filter((l) => l.level === "error")).toEqual([]);
+
+    sim.addTransfer({ to: depositAddress, amount: "6", blockTime: t0 + 1000, txid: first.transaction_id });
+    expect(await w.pollOnce()).toMatchObject({ outcome: "polled", stored: 0 });
+    expect((await storedTransfers()).map((r) => r.amount_micro)).toEqual(["5000000"]);
+    const errors = logged.filter((l) => l.level === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.obj).toMatchObject({ txid: first.transaction_id, amountMicro: "6000000" });
+  });
+
   test.skipIf(inject("dbKind") === "pglite")(
     "two watchers on one database, as in two processes: one polls, the other skips, each transfer stored once",
     async () => {

@@ -1,15 +1,20 @@
 // What the chain watcher keeps in the database: the transfers (each once, by txid) and its one
 // state row (cursor, last success, last error), shared by every server process (decision 018).
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client.ts";
 import { chainTransfers, chainWatcherState } from "../db/schema.ts";
 import type { ChainTransfer } from "./transfer-parsing.ts";
 
 export type WatcherStateRow = { cursorBlockTimeMs: number; lastSuccessAt: Date | null; lastErrorAt: Date | null };
 
-/** Stores the transfers not stored yet; answers how many were new. A repeat (same txid) changes nothing. */
-export async function storeTransfers(db: Db, transfers: ChainTransfer[]): Promise<number> {
-  if (transfers.length === 0) return 0;
+/**
+ * Stores the transfers not stored yet; answers how many were new and which ones differ from the row
+ * already stored under their txid. A repeat (same txid, same transfer) changes nothing. A different
+ * transfer under a stored txid (one transaction moving USDT to us twice) is not stored: the caller
+ * logs it, because the txid is our key (decision 018).
+ */
+export async function storeTransfers(db: Db, transfers: ChainTransfer[]): Promise<{ stored: number; conflicting: ChainTransfer[] }> {
+  if (transfers.length === 0) return { stored: 0, conflicting: [] };
   const inserted = await db
     .insert(chainTransfers)
     .values(
@@ -24,7 +29,26 @@ export async function storeTransfers(db: Db, transfers: ChainTransfer[]): Promis
     )
     .onConflictDoNothing({ target: chainTransfers.txid })
     .returning({ txid: chainTransfers.txid });
-  return inserted.length;
+  const insertedTxids = new Set(inserted.map((row) => row.txid));
+  const repeats = transfers.filter((t) => !insertedTxids.has(t.txid));
+  return { stored: inserted.length, conflicting: repeats.length === 0 ? [] : await differingFromStored(db, repeats) };
+}
+
+async function differingFromStored(db: Db, repeats: ChainTransfer[]): Promise<ChainTransfer[]> {
+  const rows = await db
+    .select({ txid: chainTransfers.txid, fromAddress: chainTransfers.fromAddress, amountMicro: chainTransfers.amountMicro })
+    .from(chainTransfers)
+    .where(
+      inArray(
+        chainTransfers.txid,
+        repeats.map((t) => t.txid),
+      ),
+    );
+  const storedByTxid = new Map(rows.map((row) => [row.txid, row]));
+  return repeats.filter((t) => {
+    const stored = storedByTxid.get(t.txid);
+    return stored !== undefined && (stored.fromAddress !== t.fromAddress || stored.amountMicro !== t.amountMicro);
+  });
 }
 
 export async function readWatcherState(db: Db): Promise<WatcherStateRow | null> {

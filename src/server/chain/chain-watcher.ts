@@ -95,7 +95,14 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
         if (parsed.ok) accepted.push(parsed.transfer);
         else log.warn({ txid: parsed.txid, reason: parsed.reason }, "chain watcher: transfer refused, not stored");
       }
-      totals.stored += await storeTransfers(db, accepted);
+      const { stored, conflicting } = await storeTransfers(db, accepted);
+      for (const transfer of conflicting) {
+        log.error(
+          { txid: transfer.txid, from: transfer.fromAddress, amountMicro: transfer.amountMicro.toString() },
+          "chain watcher: another transfer with a txid already stored; not stored, check it by hand",
+        );
+      }
+      totals.stored += stored;
       totals.pages += 1;
       totals.seen += page.items.length;
       totals.skipped += page.items.length - accepted.length;
@@ -144,15 +151,10 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     return running;
   }
 
-  function nextDelayMs(): number {
-    if (failuresInARow === 0) return intervalMs;
-    return Math.min(intervalMs * 2 ** failuresInARow, Math.max(intervalMs, maxBackoffMs));
-  }
-
   function scheduleNext(delayMs: number): void {
     if (stopController.signal.aborted) return;
     timer = setTimeout(() => {
-      void pollOnce().then(() => scheduleNext(nextDelayMs()));
+      void pollOnce().then(() => scheduleNext(backoffDelayMs(intervalMs, failuresInARow)));
     }, delayMs);
     timer.unref();
   }
@@ -170,6 +172,12 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     },
     pollOnce,
   };
+}
+
+/** The wait before the next poll: the interval, doubled for each failure in a row, at most maxBackoffMs (or the interval, if longer). */
+export function backoffDelayMs(intervalMs: number, failuresInARow: number): number {
+  if (failuresInARow === 0) return intervalMs;
+  return Math.min(intervalMs * 2 ** Math.min(failuresInARow, 30), Math.max(intervalMs, maxBackoffMs));
 }
 
 export type ChainHealth = { state: "off" } | { state: "starting" | "ok" | "failing"; lastSuccessAt: string | null };
