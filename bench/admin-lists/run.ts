@@ -1,5 +1,6 @@
-// bench/admin-lists: the back office's two big lists on a big database (issue "Admin back office",
-// Done when): every filter and search of GET /api/admin/transactions and GET /api/admin/users,
+// bench/admin-lists: the back office's two big lists on a big database (decision 010,
+// docs/decisions/010-admin-lists-at-scale.md): every filter and search of
+// GET /api/admin/transactions and GET /api/admin/users,
 // answered by the real server on a real PostgreSQL holding `npm run seed:demo` data, timed by the
 // server itself (its Server-Timing header). Exits non-zero when a p95 misses the budget.
 //

@@ -1,5 +1,5 @@
 // bench/api: how fast the product's money actions and wallet read are, and how much memory it holds,
-// each next to a yardstick measured in the same run on the same machine (issue "API performance").
+// each next to a yardstick measured in the same run on the same machine (targets: README.md here).
 //
 //   node --import tsx bench/api/run.ts                     # both databases, 15 s per figure (4 to 6 minutes)
 //   node --import tsx bench/api/run.ts --only postgres     # or --only pglite
@@ -56,7 +56,7 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
 if (args.only !== undefined && args.only !== "postgres" && args.only !== "pglite") throw new Error("--only takes postgres or pglite");
-/** The issue's figure is 8 parallel clients, for pgbench and the product alike; other counts are for diagnosis. */
+/** The targets are defined at 8 parallel clients, for pgbench and the product alike; other counts are for diagnosis. */
 const clients = Number(args.clients);
 /** wrk's threads, the same for the product and the bare handler: one leaves the most CPU to the server. */
 const wrkThreads = 1;
