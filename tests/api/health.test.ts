@@ -1,4 +1,7 @@
-// GET /api/health (asks the database) and GET /api/openapi.json (documents the API).
+// GET /api/health (asks the database) and GET /api/openapi.json (documents the API); and the
+// security headers every answer carries (helmet, set in app.ts): the content security policy that
+// keeps scripts and frames to our own origin, and the rest, on API answers, refusals and 404s
+// alike, because a browser may render any of them.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, errorOf, type TestApp } from "../support/test-app.ts";
 
@@ -49,6 +52,36 @@ describe("GET /api/openapi.json", () => {
 });
 
 // Last in this file: it closes the database under the running app.
+describe("security headers", () => {
+  test.each([
+    ["an API answer", "/api/health", 200],
+    ["a refusal", "/api/wallet", 401],
+    ["a path no route has", "/api/no-such-thing", 404],
+  ])("%s carries the content security policy and the other helmet headers", async (_what, url, status) => {
+    const response = await t.browser().get(url);
+    expect(response.statusCode).toBe(status);
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    // Not in tests: only in production, behind HTTPS.
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+    expect(response.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  test("each answer gets its own headers: one request's answer does not change the next", async () => {
+    const first = await t.browser().get("/api/health");
+    const second = await t.browser().get("/api/health");
+    expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+  });
+});
+
+// Last: this one closes the database.
 describe("GET /api/health", () => {
   test("reports ok and the database kind after querying it, and stops reporting ok once the database is gone", async () => {
     const response = await t.browser().get("/api/health");
