@@ -18,9 +18,6 @@ const row: TransactionRow = {
   processedBy: null,
   rejectReason: null,
   searchText: "",
-  fromAddress: "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74",
-  txid: null,
-  chainTransferId: null,
 };
 
 describe("toTransactionDto", () => {
@@ -34,8 +31,6 @@ describe("toTransactionDto", () => {
       rate: "125",
       status: "pending",
       reference: row.reference,
-      txid: null,
-      receivedOnChain: false,
       createdAt: "2025-03-10T05:00:00.123Z",
       processedAt: null,
     });

@@ -41,8 +41,6 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     rate: row.rate,
     status: row.status,
     reference: row.reference,
-    txid: row.txid,
-    receivedOnChain: row.chainTransferId !== null,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
@@ -255,9 +253,6 @@ function transactionFromJson(row: TransactionJson): TransactionRow {
     processedBy: row.processedBy,
     rejectReason: row.rejectReason,
     searchText: row.searchText ?? "",
-    fromAddress: row.fromAddress,
-    txid: row.txid,
-    chainTransferId: row.chainTransferId,
   };
 }
 

@@ -157,9 +157,6 @@ export async function listAdminTransactions(
       rejectReason: t.rejectReason,
       createdAt: t.createdAt.toISOString(),
       processedAt: t.processedAt?.toISOString() ?? null,
-      fromAddress: t.fromAddress,
-      txid: t.txid,
-      chain: null,
     })),
     ...counted,
   };
