@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccountRoutes(app, { db, guards });
   registerAccountAdminRoutes(app, { db, auth, guards });
   registerWalletRoutes(app, { db, config, guards });
-  registerWalletAdminRoutes(app, { db, guards });
+  registerWalletAdminRoutes(app, { db, config, guards });
   registerSimRoutes(app, { db, guards });
   registerSimAdminRoutes(app, { db, guards });
   registerVerificationRoutes(app, { db, storage, guards });

@@ -190,6 +190,7 @@ describe("the chain watcher's settings (decision 018)", () => {
       apiKey: undefined,
       usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
       pollSeconds: 30,
+      autoCredit: false,
     });
     const given = loadConfig({
       DATA_DIR: dataDir,
@@ -197,8 +198,19 @@ describe("the chain watcher's settings (decision 018)", () => {
       TRON_API_KEY: "secret",
       USDT_CONTRACT: developmentDepositAddress,
       CHAIN_POLL_SECONDS: "5",
+      DEPOSIT_AUTO_CREDIT: "confirmed",
     }).chain;
-    expect(given).toEqual({ apiUrl: "http://127.0.0.1:8090", apiKey: "secret", usdtContract: developmentDepositAddress, pollSeconds: 5 });
+    expect(given).toEqual({
+      apiUrl: "http://127.0.0.1:8090",
+      apiKey: "secret",
+      usdtContract: developmentDepositAddress,
+      pollSeconds: 5,
+      autoCredit: true,
+    });
+  });
+
+  test("DEPOSIT_AUTO_CREDIT=confirmed needs the watcher: without TRON_API_URL it is refused, not ignored", () => {
+    expect(configErrorFor({ DEPOSIT_AUTO_CREDIT: "confirmed" })).toContain("DEPOSIT_AUTO_CREDIT");
   });
 
   test.each([
@@ -209,6 +221,8 @@ describe("the chain watcher's settings (decision 018)", () => {
     ["CHAIN_POLL_SECONDS", "3601"],
     ["CHAIN_POLL_SECONDS", "7.5"],
     ["CHAIN_POLL_SECONDS", "soon"],
+    ["DEPOSIT_AUTO_CREDIT", "yes"],
+    ["DEPOSIT_AUTO_CREDIT", "Confirmed"],
   ])("%s=%s is refused, naming the variable", (name, value) => {
     expect(configErrorFor({ TRON_API_URL: "https://api.trongrid.io", [name]: value })).toContain(name);
   });

@@ -30,6 +30,8 @@ const envSchema = z.object({
     .refine(isTronAddress, "must be a TRON address (T and 33 base58 characters, valid checksum)")
     .default(mainnetUsdtContract),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  // "confirmed": a deposit request matched to a confirmed transfer is credited by the watcher (decision 019).
+  DEPOSIT_AUTO_CREDIT: z.enum(["off", "confirmed"], { error: 'must be "off" or "confirmed"' }).default("off"),
   RATE_BDT_PER_USDT: z
     .string()
     .regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a decimal like 125 or 125.50")
@@ -83,6 +85,8 @@ export type ChainConfig = {
   apiKey: string | undefined;
   usdtContract: string;
   pollSeconds: number;
+  /** DEPOSIT_AUTO_CREDIT=confirmed: matched deposits are credited without an admin (decision 019). */
+  autoCredit: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -102,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The development default is an address nobody holds a key to: money sent there is lost.
     throw new ConfigError("Invalid configuration:\n  DEPOSIT_ADDRESS: must be set in production (the company's TRC-20 wallet)");
   }
+  if (e.DEPOSIT_AUTO_CREDIT === "confirmed" && !e.TRON_API_URL) {
+    // Nothing would ever be matched, so nothing credited: a setting that silently does nothing is a trap.
+    throw new ConfigError("Invalid configuration:\n  DEPOSIT_AUTO_CREDIT: needs TRON_API_URL (the chain watcher) to be set");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -119,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiKey: e.TRON_API_KEY,
           usdtContract: e.USDT_CONTRACT,
           pollSeconds: e.CHAIN_POLL_SECONDS,
+          autoCredit: e.DEPOSIT_AUTO_CREDIT === "confirmed",
         }
       : null,
     rateBdtPerUsdt: e.RATE_BDT_PER_USDT,

@@ -17,11 +17,39 @@ export function cappedPageSchema<T extends z.ZodType>(item: T) {
   return pageSchema(item).extend({ totalCapped: z.boolean() });
 }
 
+/**
+ * What the chain says about a customer's deposit request (docs/product.md, Deposits checked on the
+ * chain): matched to a confirmed transfer; a transfer from that address with another amount (or the
+ * named TXID with another sender or amount); nothing yet; or no watcher configured.
+ */
+export const chainStates = ["confirmed", "amount_differs", "not_seen", "off"] as const;
+export type ChainState = (typeof chainStates)[number];
+
 export const adminTransactionsQuerySchema = pageQuerySchema(10).extend({
   type: z.enum(["all", ...transactionTypes], { error: "type must be all, deposit or withdraw" }).default("all"),
   status: z.enum(["all", ...transactionStatuses], { error: "status must be all, pending, completed or rejected" }).default("all"),
+  /** Deposits in one chain state; any value but "all" lists customer deposits only. */
+  chain: z.enum(["all", ...chainStates], { error: "chain must be all, confirmed, amount_differs, not_seen or off" }).default("all"),
   q: search,
 });
+
+/** A USDT transfer to our deposit address, as the chain watcher stored it. Amount in USDT ("10.5"). */
+export const chainTransferSchema = z.object({
+  id: z.string(),
+  txid: z.string(),
+  fromAddress: z.string(),
+  amount: z.string(),
+  blockTime: z.string(),
+  firstSeenAt: z.string(),
+});
+export type ChainTransferDto = z.infer<typeof chainTransferSchema>;
+
+/** A deposit's chain evidence: its state and the transfer behind it (matched, or the one that differs). */
+export const chainEvidenceSchema = z.object({
+  state: z.enum(chainStates),
+  transfer: chainTransferSchema.nullable(),
+});
+export type ChainEvidenceDto = z.infer<typeof chainEvidenceSchema>;
 
 export const adminTransactionSchema = z.object({
   id: z.string(),
@@ -37,8 +65,46 @@ export const adminTransactionSchema = z.object({
   rejectReason: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  /** A deposit request's sending address and claimed TXID; null otherwise. */
+  fromAddress: z.string().nullable(),
+  txid: z.string().nullable(),
+  /** A customer's deposit request's chain evidence; null for withdrawals and adjustments. */
+  chain: chainEvidenceSchema.nullable(),
 });
 export type AdminTransactionDto = z.infer<typeof adminTransactionSchema>;
+
+/** One transaction whole, for the detail panel: the row, who decided it, and its audit trail (oldest first). */
+export const adminTransactionDetailSchema = adminTransactionSchema.extend({
+  rate: z.string().nullable(),
+  processedByEmail: z.string().nullable(),
+  /** Decided by the chain watcher (automatic credit), not by an admin. */
+  processedBySystem: z.boolean(),
+  audit: z.array(
+    z.object({
+      id: z.string(),
+      actorId: z.string().nullable(),
+      actorEmail: z.string().nullable(),
+      action: z.string(),
+      details: z.unknown(),
+      ip: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminTransactionDetailDto = z.infer<typeof adminTransactionDetailSchema>;
+
+/**
+ * Approving a deposit with no chain evidence while the watcher runs needs the admin to say so: the
+ * server refuses it (409 CHAIN_UNCONFIRMED) unless this is true, and the audit entry records it.
+ */
+export const approveTransactionSchema = z.object({
+  acknowledgeNoChainEvidence: z.boolean({ error: "acknowledgeNoChainEvidence must be true or false" }).optional(),
+});
+
+export const unclaimedTransfersQuerySchema = pageQuerySchema(20);
+
+/** The USDT that arrived with no matching request, newest first; `watcher` says whether the chain is watched at all. */
+export const unclaimedTransfersPageSchema = pageSchema(chainTransferSchema).extend({ watcher: z.enum(["on", "off"]) });
 
 export const rejectTransactionSchema = z.object({
   reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),

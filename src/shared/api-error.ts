@@ -31,6 +31,8 @@ export const errorCodes = {
   sessionNeedsSecondFactor: "SESSION_NEEDS_SECOND_FACTOR",
   tooManyStreams: "TOO_MANY_STREAMS",
   documentsLocked: "DOCUMENTS_LOCKED",
+  txidClaimed: "TXID_ALREADY_CLAIMED",
+  chainUnconfirmed: "CHAIN_UNCONFIRMED",
 } as const;
 
 export const messages = {
@@ -58,4 +60,6 @@ export const messages = {
   sessionNeedsSecondFactor: "This session has not passed the code step. Sign in again with the code from your authenticator app.",
   tooManyStreams: "Too many open live-update connections. Close another tab and try again.",
   documentsLocked: "Your identity is already verified. Contact support to change your documents.",
+  txidClaimed: "This transaction has already been claimed.",
+  chainUnconfirmed: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.",
 } as const;

@@ -14,3 +14,11 @@ export function isTronAddress(text: string): boolean {
     return false;
   }
 }
+
+/** A TRON transaction id (TXID): 64 hexadecimal characters, written lower-case as explorers show it. */
+export const txidPattern = /^[0-9a-f]{64}$/;
+
+/** Where anyone can read a transaction on the chain (Tronscan, the explorer TRON users know). */
+export function tronTransactionUrl(txid: string): string {
+  return `https://tronscan.org/#/transaction/${txid}`;
+}

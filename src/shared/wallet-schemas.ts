@@ -2,13 +2,14 @@
 // Amounts travel as decimal strings and become bigint minor units only on the server.
 import { z } from "zod";
 import { isBdtAmount, isUsdtAmount } from "./money.ts";
-import { isTronAddress } from "./tron.ts";
+import { isTronAddress, txidPattern } from "./tron.ts";
 
 export const transactionTypes = ["deposit", "withdraw"] as const;
 export const transactionStatuses = ["pending", "completed", "rejected"] as const;
 export const withdrawalWalletTypes = ["bKash", "Nagad", "Upay"] as const;
 
 const amountMessage = "Please enter a valid amount greater than 0";
+const txidMessage = "Enter the 64-character transaction ID (TXID), or leave it empty";
 
 /** A positive decimal string with at most `decimals` places; "0", "1e3", "-1" and floats are refused. */
 function positiveAmount(test: (text: string) => boolean) {
@@ -26,6 +27,16 @@ export const depositRequestSchema = z.object({
     .max(64, "Enter a valid TRON (TRC-20) address")
     .refine(isTronAddress, "Enter a valid TRON (TRC-20) address"),
   usdtAmount: positiveAmount(isUsdtAmount),
+  /**
+   * The transfer's transaction id, when the customer has sent already: only that transfer then
+   * matches the request (docs/product.md, Deposits checked on the chain). Empty means none.
+   */
+  txid: z
+    .string({ error: txidMessage })
+    .trim()
+    .toLowerCase()
+    .refine((text) => text === "" || txidPattern.test(text), txidMessage)
+    .optional(),
 });
 export type DepositRequest = z.infer<typeof depositRequestSchema>;
 
@@ -50,6 +61,10 @@ export const transactionSchema = z.object({
   rate: z.string().nullable(),
   status: z.enum(transactionStatuses),
   reference: z.string().nullable(),
+  /** The TXID the customer gave with a deposit request; null when none. */
+  txid: z.string().nullable(),
+  /** A deposit matched to a confirmed USDT transfer seen on the chain. */
+  receivedOnChain: z.boolean(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
 });

@@ -232,6 +232,8 @@ describe("balance adjustments (POST /api/admin/users/:id/balance-adjustments)", 
       rate: null,
       status: "completed",
       reference: "Manual add by admin",
+      txid: null,
+      receivedOnChain: false,
       createdAt: expect.any(String) as string,
       processedAt: expect.any(String) as string,
     });

@@ -95,11 +95,22 @@ describe("POST /api/deposits", () => {
       rate: "125",
       status: "pending",
       reference: `20 USDT from ${fromAddress}`,
+      txid: null,
+      receivedOnChain: false,
       createdAt: expect.stringMatching(isoDate) as string,
       processedAt: null,
     });
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, body.id));
-    expect(row).toMatchObject({ amountMinor: 250000n, usdtMicro: 20_000_000n, rate: "125", origin: "customer", idempotencyKey: null });
+    expect(row).toMatchObject({
+      amountMinor: 250000n,
+      usdtMicro: 20_000_000n,
+      rate: "125",
+      origin: "customer",
+      idempotencyKey: null,
+      fromAddress,
+      txid: null,
+      chainTransferId: null,
+    });
     expect(await auditCount(t, "transaction.deposit_requested", body.id)).toBe(1);
     expect(await ledgerEntryCount(t, body.id)).toBe(0);
     expect(await wallet(customer)).toMatchObject({ balance: "0.00", availableBalance: "0.00", heldBalance: "0.00" });
@@ -259,6 +270,8 @@ describe("POST /api/withdrawals", () => {
       rate: null,
       status: "pending",
       reference: "bKash:01712345678",
+      txid: null,
+      receivedOnChain: false,
       createdAt: expect.stringMatching(isoDate) as string,
       processedAt: null,
     });

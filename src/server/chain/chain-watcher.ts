@@ -8,11 +8,13 @@
 // - One poller: on PostgreSQL a transaction-level advisory lock, taken without waiting; a process
 //   that does not get it skips the cycle. PGlite's files belong to one process, so no lock is needed
 //   there, and no transaction is held open across HTTP calls (PGlite would queue every request behind it).
+// - After a poll, the transfers not matched yet are matched to deposit requests (chain-matching.ts).
 // - Failures (an error answer, a timeout, an odd body) are logged and noted in the state row, and the
 //   next poll waits longer each time (doubling, capped at a few minutes). Requests never wait for it.
 import { sql } from "drizzle-orm";
 import type { ChainConfig } from "../config.ts";
 import { queryRows, type Database, type Db } from "../db/client.ts";
+import { matchChainTransfers } from "./chain-matching.ts";
 import { readWatcherState, recordPollFailure, recordPollSuccess, storeTransfers } from "./chain-store.ts";
 import { parseTransferItem, type ChainTransfer } from "./transfer-parsing.ts";
 import { createTronGridClient, type TronGridClient } from "./trongrid-client.ts";
@@ -24,7 +26,7 @@ export type WatcherLog = {
 };
 
 export type PollResult =
-  | { outcome: "polled"; pages: number; seen: number; stored: number; skipped: number }
+  | { outcome: "polled"; pages: number; seen: number; stored: number; skipped: number; matched: number; credited: number }
   | { outcome: "busy" }
   | { outcome: "failed"; error: string };
 
@@ -112,7 +114,7 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     } while (fingerprint !== null && totals.pages < maxPagesPerPoll && !stopController.signal.aborted);
     if (stopController.signal.aborted) throw new Error("stopped");
     await recordPollSuccess(db, highest);
-    return { outcome: "polled", ...totals };
+    return { outcome: "polled", ...totals, matched: 0, credited: 0 };
   }
 
   /** Runs `work` as the only poller: under the advisory lock on PostgreSQL, as it is on PGlite. */
@@ -127,11 +129,12 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
 
   async function pollCycle(): Promise<PollResult> {
     try {
-      const result = await asOnlyPoller(pollPages);
-      if (result.outcome === "polled") {
-        failuresInARow = 0;
-        if (result.stored > 0 || result.skipped > 0) log.info({ ...result }, "chain watcher: poll done");
-      }
+      const polled = await asOnlyPoller(pollPages);
+      if (polled.outcome !== "polled") return polled;
+      // Matching runs after the poll's transaction has committed, under its own lock (decision 019).
+      const result = { ...polled, ...(await matchChainTransfers(database.db, { autoCredit: chain.autoCredit })) };
+      failuresInARow = 0;
+      if (result.stored > 0 || result.skipped > 0 || result.matched > 0) log.info({ ...result }, "chain watcher: poll done");
       return result;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,21 @@
 // adapter maps these objects by name); every other table is ours. Money columns are bigint minor
 // units read as JavaScript bigint, never number.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, char, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -170,6 +184,12 @@ export const transactions = pgTable(
      * what the admin transactions search matches as text, in one trigram-indexed column.
      */
     searchText: text("search_text").notNull().default(""),
+    /** A deposit request's sending TRON address, as the customer gave it (matched against the chain). */
+    fromAddress: text("from_address"),
+    /** The TXID a deposit request names, lower-case: then only that transfer matches it (decision 019). */
+    txid: text("txid"),
+    /** The confirmed transfer this deposit was matched to by the chain watcher (decision 019). */
+    chainTransferId: uuid("chain_transfer_id").references((): AnyPgColumn => chainTransfers.id, { onDelete: "restrict" }),
   },
   (t) => [
     check("transactions_amount_positive", sql`${t.amountMinor} > 0`),
@@ -205,6 +225,18 @@ export const transactions = pgTable(
     index("transactions_pending_type_idx")
       .on(t.type)
       .where(sql`${t.status} = 'pending'`),
+    // Chain matching (decision 019). A TXID is claimed by one live request (a rejected one lets go of
+    // it); a transfer is matched to one deposit; and the requests still waiting for a transfer are
+    // found by sender and amount. All three are partial, so a withdrawal's insert never touches them.
+    uniqueIndex("transactions_claimed_txid_idx")
+      .on(t.txid)
+      .where(sql`${t.txid} is not null and ${t.status} <> 'rejected'`),
+    uniqueIndex("transactions_chain_transfer_idx")
+      .on(t.chainTransferId)
+      .where(sql`${t.chainTransferId} is not null`),
+    index("transactions_unmatched_deposits_idx")
+      .on(t.fromAddress, t.usdtMicro, t.createdAt)
+      .where(sql`${t.type} = 'deposit' and ${t.chainTransferId} is null and ${t.status} <> 'rejected'`),
   ],
 );
 
@@ -313,7 +345,12 @@ export const auditLog = pgTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt.desc()), index("audit_log_action_created_idx").on(t.action, t.createdAt.desc())],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_action_created_idx").on(t.action, t.createdAt.desc()),
+    // A transaction's audit trail, for the back office's detail panel (decision 019).
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -365,6 +402,8 @@ export const chainTransfers = pgTable(
   (t) => [
     check("chain_transfers_amount_non_negative", sql`${t.amountMicro} >= 0`),
     index("chain_transfers_block_time_idx").on(t.blockTime),
+    // "Amount differs": the transfers from a deposit's sending address around its request time.
+    index("chain_transfers_from_block_time_idx").on(t.fromAddress, t.blockTime),
   ],
 );
 

@@ -18,6 +18,9 @@ const row: TransactionRow = {
   processedBy: null,
   rejectReason: null,
   searchText: "",
+  fromAddress: "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74",
+  txid: null,
+  chainTransferId: null,
 };
 
 describe("toTransactionDto", () => {
@@ -31,6 +34,8 @@ describe("toTransactionDto", () => {
       rate: "125",
       status: "pending",
       reference: row.reference,
+      txid: null,
+      receivedOnChain: false,
       createdAt: "2025-03-10T05:00:00.123Z",
       processedAt: null,
     });
@@ -57,8 +62,10 @@ describe("toTransactionDto", () => {
       "id",
       "processedAt",
       "rate",
+      "receivedOnChain",
       "reference",
       "status",
+      "txid",
       "type",
       "usdtAmount",
       "userId",

@@ -41,6 +41,8 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     rate: row.rate,
     status: row.status,
     reference: row.reference,
+    txid: row.txid,
+    receivedOnChain: row.chainTransferId !== null,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
@@ -56,6 +58,8 @@ export async function createDeposit(
   input: {
     userId: string;
     fromAddress: string;
+    /** The transfer's TXID (64 lower-case hex characters); none when the customer gave none. */
+    txid?: string | null;
     usdtMicro: bigint;
     amountPoisha: bigint;
     rate: string;
@@ -76,11 +80,16 @@ export async function createDeposit(
     });
   }
   const reference = `${formatUsdt(input.usdtMicro)} USDT from ${input.fromAddress}`;
-  const auditDetails = { amount: formatBdt(input.amountPoisha), usdtAmount: formatUsdt(input.usdtMicro) };
+  const auditDetails = {
+    amount: formatBdt(input.amountPoisha),
+    usdtAmount: formatUsdt(input.usdtMicro),
+    ...(input.txid ? { txid: input.txid } : {}),
+  };
   const answer = await callMoneyFunction<CreatedJson>(
     db,
     sql`select nexapay_request_deposit(${input.userId}, ${input.amountPoisha.toString()}::bigint, ${input.usdtMicro.toString()}::bigint,
-      ${input.rate}, ${reference}, ${input.idempotencyKey}, ${JSON.stringify(auditDetails)}::jsonb) as answer`,
+      ${input.rate}, ${reference}, ${input.idempotencyKey}, ${JSON.stringify(auditDetails)}::jsonb,
+      ${input.fromAddress}, ${input.txid ?? null}) as answer`,
     {},
   );
   return createdFrom(answer);
@@ -128,11 +137,17 @@ export async function createWithdrawal(
  * Approve: a conditional status update (only a pending row changes, so 50 parallel approvals credit
  * once, and never the acting admin's own), then the balance change, guarded by the balance >= 0
  * check, the ledger entry, the audit entry and the events: one call of nexapay_approve_transaction.
+ * While the chain watcher runs, a customer's deposit with no matched transfer is approved only with
+ * `acknowledgeNoChainEvidence` (409 otherwise); the audit entry records the chain state (decision 019).
  */
-export async function approveTransaction(db: Db, input: { id: string; adminId: string; ip?: string }): Promise<TransactionRow> {
+export async function approveTransaction(
+  db: Db,
+  input: { id: string; adminId: string; ip?: string; watcherOn?: boolean; acknowledgeNoChainEvidence?: boolean },
+): Promise<TransactionRow> {
   const row = await callMoneyFunction<TransactionJson>(
     db,
-    sql`select nexapay_approve_transaction(${input.id}, ${input.adminId}, ${input.ip ?? null}) as answer`,
+    sql`select nexapay_approve_transaction(${input.id}, ${input.adminId}, ${input.ip ?? null},
+      ${input.watcherOn ?? false}, ${input.acknowledgeNoChainEvidence ?? false}) as answer`,
     decisionRefusals,
   );
   return transactionFromJson(row);
@@ -225,12 +240,27 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
       return new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance);
     case "NX412":
       return new AppError(409, errorCodes.idempotencyConflict, messages.idempotencyConflict);
+    case "NX413": // a TXID another live deposit request has claimed
+      return txidClaimed();
+    case "23505": // the same, by a parallel request: the claimed-TXID unique index
+      return constraintOf(error) === "transactions_claimed_txid_idx" ? txidClaimed() : null;
+    case "NX428": // approving a deposit with no chain evidence, without saying so
+      return new AppError(409, errorCodes.chainUnconfirmed, messages.chainUnconfirmed);
     case "NX410":
       assert(refusals.overDailyLimit, "only a withdrawal is refused for the daily limit");
       return refusals.overDailyLimit(BigInt(e.detail ?? e.cause?.detail ?? "0"));
     default:
       return null;
   }
+}
+
+function txidClaimed(): AppError {
+  return new AppError(409, errorCodes.txidClaimed, messages.txidClaimed, { txid: messages.txidClaimed });
+}
+
+function constraintOf(error: unknown): string | undefined {
+  const e = error as { constraint?: string; cause?: { constraint?: string } };
+  return e.constraint ?? e.cause?.constraint;
 }
 
 function transactionFromJson(row: TransactionJson): TransactionRow {
@@ -253,6 +283,9 @@ function transactionFromJson(row: TransactionJson): TransactionRow {
     processedBy: row.processedBy,
     rejectReason: row.rejectReason,
     searchText: row.searchText ?? "",
+    fromAddress: row.fromAddress,
+    txid: row.txid,
+    chainTransferId: row.chainTransferId,
   };
 }
 

@@ -1,13 +1,15 @@
 // Reading transactions: a customer's own rows, newest first, searchable; and the back office's list
 // of everyone's, with a capped total (docs/product.md, Back office).
-import { and, between, count, desc, eq, getTableColumns, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
-import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
+import { and, asc, between, count, desc, eq, getTableColumns, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AdminTransactionDetailDto, AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
 import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
 import { preparedPerDatabase } from "../db/prepared.ts";
-import { profiles, transactions, user } from "../db/schema.ts";
+import { auditLog, chainTransfers, profiles, transactions, user } from "../db/schema.ts";
+import { chainStateOf, evidenceTransferJoin, toChainEvidence, type ChainTransferRow } from "../chain/chain-evidence.ts";
 import type { TransactionRow } from "./ledger.ts";
 
 /** The amount as people type it ("2500.00"), for searching. */
@@ -114,11 +116,19 @@ function transactionSearch(q: string): SQL {
 
 export async function listAdminTransactions(
   db: Db,
-  input: Page & { type: "all" | "deposit" | "withdraw"; status: "all" | "pending" | "completed" | "rejected"; q: string },
+  input: Page & {
+    type: "all" | "deposit" | "withdraw";
+    status: "all" | "pending" | "completed" | "rejected";
+    chain: "all" | ChainState;
+    q: string;
+    /** Whether the chain watcher runs (TRON_API_URL is set): else every request's state is "off". */
+    watcherOn: boolean;
+  },
 ): Promise<{ items: AdminTransactionDto[] } & CappedTotal> {
   const conditions: SQL[] = [];
   if (input.type !== "all") conditions.push(eq(transactions.type, input.type));
   if (input.status !== "all") conditions.push(eq(transactions.status, input.status));
+  if (input.chain !== "all") conditions.push(sql`${chainStateOf(input.watcherOn)} = ${input.chain}`);
   if (input.q !== "") conditions.push(transactionSearch(input.q));
   const matching = () =>
     db
@@ -133,31 +143,96 @@ export async function listAdminTransactions(
     {
       matching,
       rowsOf: (ids) =>
-        db
-          .select()
-          .from(transactions)
-          .innerJoin(profiles, eq(profiles.id, transactions.userId))
-          .innerJoin(user, eq(user.id, transactions.userId))
+        adminTransactionRows(db, input.watcherOn)
           .where(inArray(transactions.id, ids))
           .orderBy(desc(transactions.createdAt), desc(transactions.id)),
     },
   );
+  return { items: rows.map(toAdminTransactionDto), ...counted };
+}
+
+/**
+ * One transaction whole, for the back office's detail panel: the row as the list shows it, the
+ * rate, who decided it, and its audit trail, oldest first (an adjustment's entry is written
+ * against the customer and names the transaction in its details). Null for an unknown id.
+ */
+export async function getAdminTransaction(db: Db, id: string, watcherOn: boolean): Promise<AdminTransactionDetailDto | null> {
+  const [row] = await adminTransactionRows(db, watcherOn).where(eq(transactions.id, id));
+  if (!row) return null;
+  const actor = alias(user, "actor");
+  const auditRows = await db
+    .select({ entry: auditLog, actorEmail: actor.email })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .where(
+      or(
+        and(eq(auditLog.targetType, "transaction"), eq(auditLog.targetId, id)),
+        and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, row.t.userId), sql`${auditLog.details} ->> 'transactionId' = ${id}`),
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
   return {
-    items: rows.map(({ transactions: t, profiles: p, user: u }) => ({
-      id: t.id,
-      userId: t.userId,
-      username: p.username,
-      email: u.email,
-      type: t.type,
-      amount: formatBdt(t.amountMinor),
-      usdtAmount: t.usdtMicro === null ? null : formatUsdt(t.usdtMicro),
-      status: t.status,
-      reference: t.reference,
-      origin: t.origin,
-      rejectReason: t.rejectReason,
-      createdAt: t.createdAt.toISOString(),
-      processedAt: t.processedAt?.toISOString() ?? null,
+    ...toAdminTransactionDto(row),
+    rate: row.t.rate,
+    processedByEmail: row.processedByEmail,
+    processedBySystem: row.t.status === "completed" && row.t.processedBy === null && row.t.origin === "customer",
+    audit: auditRows.map(({ entry, actorEmail }) => ({
+      id: entry.id,
+      actorId: entry.actorId,
+      actorEmail,
+      action: entry.action,
+      details: entry.details,
+      ip: entry.ip,
+      createdAt: entry.createdAt.toISOString(),
     })),
-    ...counted,
+  };
+}
+
+const processor = alias(user, "processor");
+
+/** The list's row: the transaction, its customer, who decided it, its chain state and the transfer behind it. */
+function adminTransactionRows(db: Db, watcherOn: boolean) {
+  return db
+    .select({
+      t: transactions,
+      username: profiles.username,
+      email: user.email,
+      processedByEmail: processor.email,
+      chainState: chainStateOf(watcherOn),
+      evidence: chainTransfers,
+    })
+    .from(transactions)
+    .innerJoin(profiles, eq(profiles.id, transactions.userId))
+    .innerJoin(user, eq(user.id, transactions.userId))
+    .leftJoin(processor, eq(processor.id, transactions.processedBy))
+    .leftJoin(chainTransfers, evidenceTransferJoin(watcherOn))
+    .$dynamic();
+}
+
+function toAdminTransactionDto(row: {
+  t: TransactionRow;
+  username: string;
+  email: string;
+  chainState: ChainState | null;
+  evidence: ChainTransferRow | null;
+}): AdminTransactionDto {
+  const { t } = row;
+  return {
+    id: t.id,
+    userId: t.userId,
+    username: row.username,
+    email: row.email,
+    type: t.type,
+    amount: formatBdt(t.amountMinor),
+    usdtAmount: t.usdtMicro === null ? null : formatUsdt(t.usdtMicro),
+    status: t.status,
+    reference: t.reference,
+    origin: t.origin,
+    rejectReason: t.rejectReason,
+    createdAt: t.createdAt.toISOString(),
+    processedAt: t.processedAt?.toISOString() ?? null,
+    fromAddress: t.fromAddress,
+    txid: t.txid,
+    chain: toChainEvidence(row.chainState, row.evidence),
   };
 }

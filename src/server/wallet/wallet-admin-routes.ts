@@ -1,25 +1,35 @@
-// The back office's money endpoints (docs/architecture.md, HTTP API › Admin): the transactions list,
-// approve, reject, and balance adjustments. Every route requires an admin. Routes parse, authorise,
+// The back office's money endpoints (docs/architecture.md, HTTP API › Admin): the transactions list
+// and one transaction whole, approve, reject, balance adjustments, and the chain's unclaimed transfers. Every route requires an admin. Routes parse, authorise,
 // call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  adminTransactionDetailSchema,
   adminTransactionSchema,
   adminTransactionsQuerySchema,
+  approveTransactionSchema,
   balanceAdjustmentSchema,
   cappedPageSchema,
   rejectTransactionSchema,
+  unclaimedTransfersPageSchema,
+  unclaimedTransfersQuerySchema,
 } from "#shared/admin-schemas.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import { parseBdt } from "#shared/money.ts";
 import { transactionSchema } from "#shared/wallet-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
+import { listUnclaimedTransfers } from "../chain/chain-evidence.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
 import { idParams } from "../http/id-params.ts";
 import { adjustBalance, approveTransaction, rejectTransaction, toTransactionDto } from "./ledger.ts";
-import { listAdminTransactions } from "./transaction-queries.ts";
+import { getAdminTransaction, listAdminTransactions } from "./transaction-queries.ts";
 
-export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
+export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards }): void {
   const { db, guards } = deps;
+  // Whether the chain watcher runs: it decides the "off" state and whether approval needs evidence.
+  const watcherOn = deps.config.chain !== null;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
   const tags = ["admin"];
@@ -43,16 +53,34 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
     "/api/admin/transactions",
     { schema: { tags, querystring: adminTransactionsQuerySchema, response: { 200: cappedPageSchema(adminTransactionSchema) } }, ...admin },
     async (request) => ({
-      ...(await listAdminTransactions(db, request.query)),
+      ...(await listAdminTransactions(db, { ...request.query, watcherOn })),
       page: request.query.page,
       pageSize: request.query.pageSize,
     }),
   );
 
+  r.get(
+    "/api/admin/transactions/:id",
+    { schema: { tags, params: idParams, response: { 200: adminTransactionDetailSchema } }, ...admin },
+    async (request) => {
+      const transaction = await getAdminTransaction(db, request.params.id, watcherOn);
+      if (!transaction) throw new AppError(404, errorCodes.notFound, messages.transactionNotFound);
+      return transaction;
+    },
+  );
+
   r.post(
     "/api/admin/transactions/:id/approve",
-    { schema: { tags, params: idParams, response: { 200: transactionSchema } }, ...admin },
-    async (request) => toTransactionDto(await approveTransaction(db, { ...actingAdmin(request), id: request.params.id })),
+    { schema: { tags, params: idParams, body: approveTransactionSchema.nullish(), response: { 200: transactionSchema } }, ...admin },
+    async (request) =>
+      toTransactionDto(
+        await approveTransaction(db, {
+          ...actingAdmin(request),
+          id: request.params.id,
+          watcherOn,
+          acknowledgeNoChainEvidence: request.body?.acknowledgeNoChainEvidence === true,
+        }),
+      ),
   );
 
   r.post(
@@ -62,5 +90,16 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
       const reason = request.body?.reason ? request.body.reason : null;
       return toTransactionDto(await rejectTransaction(db, { ...actingAdmin(request), id: request.params.id, reason }));
     },
+  );
+
+  r.get(
+    "/api/admin/chain/unclaimed-transfers",
+    { schema: { tags, querystring: unclaimedTransfersQuerySchema, response: { 200: unclaimedTransfersPageSchema } }, ...admin },
+    async (request) => ({
+      ...(await listUnclaimedTransfers(db, request.query)),
+      page: request.query.page,
+      pageSize: request.query.pageSize,
+      watcher: watcherOn ? ("on" as const) : ("off" as const),
+    }),
   );
 }

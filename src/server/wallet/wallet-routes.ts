@@ -18,6 +18,7 @@ import type { Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { matchChainTransfers } from "../chain/chain-matching.ts";
 import { createDeposit, createWithdrawal, limitsFrom, toTransactionDto } from "./ledger.ts";
 import { listCustomerTransactions, walletOverview } from "./transaction-queries.ts";
 
@@ -68,6 +69,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
       const { transaction, replayed } = await createDeposit(db, {
         userId: request.user!.id,
         fromAddress: request.body.fromAddress,
+        txid: request.body.txid ? request.body.txid : null,
         usdtMicro,
         amountPoisha: bdtForUsdt(usdtMicro, ratePoisha),
         rate: config.rateBdtPerUsdt,
@@ -75,6 +77,13 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
         limits,
       });
       if (replayed) reply.header("idempotent-replayed", "true");
+      else if (config.chain) {
+        // A transfer that arrived before its request is matched now, not at the next poll. The
+        // request stands either way: a failure here is logged and retried after the next poll.
+        await matchChainTransfers(db, { autoCredit: config.chain.autoCredit }).catch((error: unknown) =>
+          request.log.error({ err: error }, "chain matching after a deposit request failed; the next poll retries it"),
+        );
+      }
       return reply.status(201).send(toTransactionDto(transaction));
     },
   );

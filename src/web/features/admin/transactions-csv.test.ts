@@ -16,6 +16,9 @@ const row: AdminTransactionDto = {
   rejectReason: null,
   createdAt: "2025-01-05T10:00:00.000Z",
   processedAt: null,
+  fromAddress: "TXyz",
+  txid: null,
+  chain: { state: "off", transfer: null },
 };
 
 describe("csvField", () => {
