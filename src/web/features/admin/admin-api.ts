@@ -10,11 +10,13 @@ import type {
   adminRoles,
   adminSimSchema,
   adminStatsSchema,
+  adminTransactionDetailSchema,
   adminTransactionSchema,
   adminUserSchema,
   cappedPageSchema,
   adminVerificationSchema,
   auditEntrySchema,
+  unclaimedTransfersPageSchema,
 } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import type { setupStatusSchema } from "#shared/me.ts";
@@ -128,7 +130,7 @@ export function deleteSim(id: string) {
   return adminApi.delete(`/api/admin/sims/${id}`);
 }
 
-export type AdminTransactionsQuery = { q: string; type: string; status: string; page: number; pageSize: number };
+export type AdminTransactionsQuery = { q: string; type: string; status: string; chain: string; page: number; pageSize: number };
 
 /** One page of the transactions list (the screen, and the CSV export page by page). */
 export function fetchAdminTransactions(query: AdminTransactionsQuery, signal?: AbortSignal) {
@@ -137,14 +139,46 @@ export function fetchAdminTransactions(query: AdminTransactionsQuery, signal?: A
 
 export function adminTransactionsQuery(query: AdminTransactionsQuery) {
   return queryOptions({
-    queryKey: [...queryKeys.adminTransactions, "list", query.q, query.type, query.status, query.page],
+    queryKey: [...queryKeys.adminTransactions, "list", query.q, query.type, query.status, query.chain, query.page],
     queryFn: ({ signal }) => fetchAdminTransactions(query, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function approveTransaction(id: string) {
-  return adminApi.post(`/api/admin/transactions/${id}/approve`);
+export type AdminTransactionDetail = z.infer<typeof adminTransactionDetailSchema>;
+
+/** One transaction whole, for the detail panel: refreshed with the list when a transaction changes. */
+export function adminTransactionQuery(id: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminTransactions, "detail", id],
+    queryFn: ({ signal }) => adminApi.get<AdminTransactionDetail>(`/api/admin/transactions/${id}`, signal),
+    staleTime: 0,
+  });
+}
+
+/**
+ * `acknowledgeNoChainEvidence`: the admin pressed "Approve anyway" on a deposit the chain has not
+ * confirmed; without it the server refuses such a deposit (409 CHAIN_UNCONFIRMED).
+ */
+export function approveTransaction(input: { id: string; acknowledgeNoChainEvidence?: boolean }) {
+  return adminApi.post(
+    `/api/admin/transactions/${input.id}/approve`,
+    input.acknowledgeNoChainEvidence ? { acknowledgeNoChainEvidence: true } : undefined,
+  );
+}
+
+export type UnclaimedTransfersPage = z.infer<typeof unclaimedTransfersPageSchema>;
+
+/**
+ * USDT that reached the deposit address with no matching request, newest first. Keyed under the
+ * transactions, so a deposit matched to one of them (a transactions event) refreshes this list too.
+ */
+export function unclaimedTransfersQuery(query: { page: number; pageSize: number }) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminTransactions, "unclaimed-transfers", query.page],
+    queryFn: ({ signal }) => adminApi.get<UnclaimedTransfersPage>(withQuery("/api/admin/chain/unclaimed-transfers", query), signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function rejectTransaction(input: { id: string; reason: string }) {

@@ -1,11 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowDownToLine, ArrowUpFromLine, Check, Download, LoaderCircle, X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { ArrowDownToLine, ArrowUpFromLine, Check, Download, Info, LoaderCircle, X } from "lucide-react";
+import { useState, type MouseEvent, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
+import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
-import { adminTransactionsQuery, approveTransaction, fetchAdminTransactions, rejectTransaction } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
+import {
+  adminTransactionQuery,
+  adminTransactionsQuery,
+  approveTransaction,
+  fetchAdminTransactions,
+  rejectTransaction,
+} from "@/features/admin/admin-api.ts";
+import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
+import { ChainEvidenceSummary, ChainStateBadge } from "@/features/admin/components/chain-evidence.tsx";
+import { TransactionDetailDialog } from "@/features/admin/components/transaction-detail-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -18,6 +26,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
+import { chainFilterOptions, needsChainAcknowledgement } from "./chain-evidence.ts";
 import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
 const pageSize = 10;
@@ -35,35 +44,44 @@ const statusOptions = [
 ] as const;
 const types = typeOptions.map((option) => option.value);
 const statuses = statusOptions.map((option) => option.value);
+const chainFilters = chainFilterOptions.map((option) => option.value);
 type TypeFilter = (typeof types)[number];
 type StatusFilter = (typeof statuses)[number];
-type Filters = { q: string; type: TypeFilter; status: StatusFilter };
+type ChainFilter = (typeof chainFilters)[number];
+type Filters = { q: string; type: TypeFilter; status: StatusFilter; chain: ChainFilter };
 const columns: readonly Column[] = [
   { label: "Type" },
   { label: "User" },
   { label: "Email" },
   { label: "Amount", className: "text-right" },
   { label: "Method" },
+  { label: "Chain" },
   { label: "Date" },
   { label: "Status" },
   { label: "Actions", className: "text-right" },
 ];
 
 type Action = { id: string; kind: "approve" | "reject" };
+/** A deposit the chain has not confirmed, waiting for "Approve anyway"; `state` as the admin last saw it. */
+type Unconfirmed = { transaction: AdminTransactionDto; state: ChainState | null };
 
 /** Manage Transactions (docs/product.md, Back office › Transactions). */
 export default function AdminTransactionsPage() {
   const queryClient = useQueryClient();
   const { filters, page, update, control, pager } = useListParams<Filters>(
-    { q: "", type: "all", status: "all" },
-    { type: types, status: statuses },
+    { q: "", type: "all", status: "all", chain: "all" },
+    { type: types, status: statuses, chain: chainFilters },
   );
   const search = useSearchBox(filters.q, (q) => update({ q }));
   const [rejecting, setRejecting] = useState<AdminTransactionDto | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlyMap<string, Action["kind"]>>(new Map());
   const ownUserId = useOwnUserId();
 
-  const transactions = useQuery(adminTransactionsQuery({ type: filters.type, status: filters.status, q: filters.q, page, pageSize }));
+  const transactions = useQuery(
+    adminTransactionsQuery({ type: filters.type, status: filters.status, chain: filters.chain, q: filters.q, page, pageSize }),
+  );
 
   function track(action: Action, running: boolean) {
     setInFlight((previous) => {
@@ -81,15 +99,32 @@ export default function AdminTransactionsPage() {
   }
 
   const approve = useMutation({
-    mutationFn: approveTransaction,
-    onMutate: (id) => track({ id, kind: "approve" }, true),
-    onSettled: (_data, _error, id) => {
-      track({ id, kind: "approve" }, false);
+    mutationFn: ({ transaction, acknowledgeNoChainEvidence }: { transaction: AdminTransactionDto; acknowledgeNoChainEvidence: boolean }) =>
+      approveTransaction({ id: transaction.id, acknowledgeNoChainEvidence }),
+    onMutate: ({ transaction }) => {
+      track({ id: transaction.id, kind: "approve" }, true);
+      setUnconfirmed(null);
+    },
+    onSettled: (_data, _error, { transaction }) => {
+      track({ id: transaction.id, kind: "approve" }, false);
       refresh();
     },
     onSuccess: () => toast.success("Transaction approved successfully!"),
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) toast.warning("This transaction is already processed.");
+    onError: (error, { transaction }) => {
+      // The chain state changed since the list loaded (the evidence went away): ask as for an unconfirmed deposit.
+      if (error instanceof ApiError && error.code === errorCodes.chainUnconfirmed) {
+        const asking = (current: AdminTransactionDto): Unconfirmed => {
+          const state = current.chain?.state;
+          return { transaction: current, state: state === undefined || state === "confirmed" ? null : state };
+        };
+        setUnconfirmed(asking(transaction));
+        // The evidence as it is now, while the dialog is still open for it; the row's stays shown if that read fails.
+        void queryClient.fetchQuery(adminTransactionQuery(transaction.id)).then(
+          (current) => setUnconfirmed((open) => (open?.transaction.id === current.id ? asking(current) : open)),
+          () => undefined,
+        );
+      } else if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed)
+        toast.warning("This transaction is already processed.");
       else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) toast.error("Insufficient balance");
       else if (isOwnAccountRefusal(error)) toast.error(error.message);
       else toast.error("Failed to approve transaction");
@@ -114,7 +149,12 @@ export default function AdminTransactionsPage() {
     },
   });
 
-  const filtered = filters.q !== "" || filters.type !== "all" || filters.status !== "all";
+  function startApproving(t: AdminTransactionDto) {
+    if (needsChainAcknowledgement(t)) setUnconfirmed({ transaction: t, state: t.chain?.state ?? null });
+    else approve.mutate({ transaction: t, acknowledgeNoChainEvidence: false });
+  }
+
+  const filtered = filters.q !== "" || filters.type !== "all" || filters.status !== "all" || filters.chain !== "all";
   let message: ReactNode = null;
   if (transactions.isPending) message = "Loading transactions...";
   else if (transactions.isError) message = "Failed to load transactions";
@@ -133,10 +173,11 @@ export default function AdminTransactionsPage() {
       transaction={t}
       own={t.userId === ownUserId}
       running={inFlight.get(t.id)}
-      onApprove={() => approve.mutate(t.id)}
+      onApprove={() => startApproving(t)}
       onReject={() => setRejecting(t)}
     />
   );
+  const openDetails = (t: AdminTransactionDto) => setDetailId(t.id);
 
   return (
     <>
@@ -151,6 +192,7 @@ export default function AdminTransactionsPage() {
         <div className="flex flex-wrap gap-3">
           <SelectFilter id="transactions-type" label="Type" options={typeOptions} {...control("type")} />
           <SelectFilter id="transactions-status" label="Status" options={statusOptions} {...control("status")} />
+          <SelectFilter id="transactions-chain" label="Chain" options={chainFilterOptions} {...control("chain")} />
         </div>
       </ListToolbar>
 
@@ -159,8 +201,8 @@ export default function AdminTransactionsPage() {
         columns={columns}
         message={message}
         items={items}
-        row={(t) => <TransactionRow transaction={t} actions={actionsOf(t)} />}
-        card={(t) => <TransactionCard transaction={t} actions={actionsOf(t)} />}
+        row={(t) => <TransactionRow transaction={t} actions={actionsOf(t)} onOpen={() => openDetails(t)} />}
+        card={(t) => <TransactionCard transaction={t} actions={actionsOf(t)} onOpen={() => openDetails(t)} />}
       />
       <ListFooter label="Transactions pages" pageSize={pageSize} list={transactions.data} {...pager} />
 
@@ -169,6 +211,12 @@ export default function AdminTransactionsPage() {
         onClose={() => setRejecting(null)}
         onReject={(reason) => rejecting && reject.mutate({ id: rejecting.id, reason })}
       />
+      <ApproveAnywayDialog
+        unconfirmed={unconfirmed}
+        onClose={() => setUnconfirmed(null)}
+        onApprove={() => unconfirmed && approve.mutate({ transaction: unconfirmed.transaction, acknowledgeNoChainEvidence: true })}
+      />
+      <TransactionDetailDialog transactionId={detailId} onClose={() => setDetailId(null)} />
     </>
   );
 }
@@ -186,13 +234,18 @@ function TypeLabel({ type }: { type: AdminTransactionDto["type"] }) {
   );
 }
 
-function TransactionRow({ transaction: t, actions }: { transaction: AdminTransactionDto; actions: ReactNode }) {
+/** A click on a row's own controls (approve, reject, a link) is theirs; anywhere else it opens the details. */
+function fromControl(event: MouseEvent): boolean {
+  return event.target instanceof Element && event.target.closest("button, a, input, select, textarea") !== null;
+}
+
+function TransactionRow({ transaction: t, actions, onOpen }: { transaction: AdminTransactionDto; actions: ReactNode; onOpen: () => void }) {
   return (
-    <Tr>
+    <Tr className="cursor-pointer" onClick={(event) => !fromControl(event) && onOpen()}>
       <Td>
         <TypeLabel type={t.type} />
       </Td>
-      {/* Widths chosen so that all eight columns fit 1280 px beside the sidebar; the full text is the title. */}
+      {/* Widths chosen so that all nine columns fit 1280 px beside the sidebar; the full text is the title and the details. */}
       <Td className="max-w-24 truncate" title={t.username}>
         {t.username}
       </Td>
@@ -200,8 +253,11 @@ function TransactionRow({ transaction: t, actions }: { transaction: AdminTransac
         {t.email}
       </Td>
       <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
-      <Td className="max-w-32 truncate" title={t.reference ?? undefined}>
+      <Td className="max-w-28 truncate" title={t.reference ?? undefined}>
         {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
+      </Td>
+      <Td className="whitespace-nowrap">
+        <ChainEvidenceSummary chain={t.chain} />
       </Td>
       <Td className="whitespace-nowrap">
         <time dateTime={t.createdAt}>
@@ -218,21 +274,60 @@ function TransactionRow({ transaction: t, actions }: { transaction: AdminTransac
         ) : null}
       </Td>
       <Td className="text-right">
-        <div className="flex justify-end">{actions}</div>
+        <div className="flex items-center justify-end gap-1">
+          <RowIconButton
+            label={`Details of ${t.type === "deposit" ? "deposit" : "withdrawal"} by ${t.email}`}
+            tooltip="Details"
+            onClick={onOpen}
+          >
+            <Info aria-hidden="true" />
+          </RowIconButton>
+          {actions}
+        </div>
       </Td>
     </Tr>
   );
 }
 
-function TransactionCard({ transaction: t, actions }: { transaction: AdminTransactionDto; actions: ReactNode }) {
+function TransactionCard({
+  transaction: t,
+  actions,
+  onOpen,
+}: {
+  transaction: AdminTransactionDto;
+  actions: ReactNode;
+  onOpen: () => void;
+}) {
   return (
-    <MobileCard title={<TypeLabel type={t.type} />} aside={<StatusBadge status={t.status} />} actions={actions}>
+    <MobileCard
+      title={<TypeLabel type={t.type} />}
+      aside={<StatusBadge status={t.status} />}
+      actions={
+        <>
+          {actions}
+          <RowIconButton
+            label={`Details of ${t.type === "deposit" ? "deposit" : "withdrawal"} by ${t.email}`}
+            tooltip="Details"
+            showText
+            className="ml-auto"
+            onClick={onOpen}
+          >
+            <Info aria-hidden="true" />
+          </RowIconButton>
+        </>
+      }
+    >
       <CardField label="Amount">
         <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
       </CardField>
       <CardField label="User">{t.username}</CardField>
       <CardField label="Email">{t.email}</CardField>
       <CardField label="Method">{t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}</CardField>
+      {t.chain ? (
+        <CardField label="Chain">
+          <ChainEvidenceSummary chain={t.chain} />
+        </CardField>
+      ) : null}
       <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
       {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
     </MobileCard>
@@ -344,6 +439,57 @@ function RejectDialog({
             </Button>
           </DialogFooter>
         </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * "Approve anyway" for a deposit the running watcher has not confirmed: the admin says they checked
+ * the transfer themselves, and only then is it approved with acknowledgeNoChainEvidence.
+ */
+function ApproveAnywayDialog({
+  unconfirmed,
+  onClose,
+  onApprove,
+}: {
+  unconfirmed: Unconfirmed | null;
+  onClose: () => void;
+  onApprove: () => void;
+}) {
+  const t = unconfirmed?.transaction;
+  return (
+    <Dialog open={unconfirmed !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Approve without chain evidence?</DialogTitle>
+          <DialogDescription>
+            This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.
+          </DialogDescription>
+        </DialogHeader>
+        {t ? (
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+            <dt className="text-muted-foreground">Deposit</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
+              {formatBdtAmount(t.amount)}
+              {t.usdtAmount ? ` (${t.usdtAmount} USDT)` : ""} by {t.email}
+            </dd>
+            <dt className="text-muted-foreground">Chain</dt>
+            <dd>{unconfirmed.state ? <ChainStateBadge state={unconfirmed.state} /> : "Changed since the list loaded"}</dd>
+            {t.chain?.transfer && unconfirmed.state === "amount_differs" ? (
+              <>
+                <dt className="text-muted-foreground">Received</dt>
+                <dd className="tabular-nums">{t.chain.transfer.amount} USDT</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onApprove}>Approve anyway</Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

@@ -40,13 +40,39 @@ describe("transactionsCsv", () => {
   it("writes a header and one CRLF line per row, amounts as exact decimal strings", () => {
     const csv = transactionsCsv([row, { ...row, id: "t2", reference: null, status: "rejected", rejectReason: "Wrong, address" }]);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("Id,Type,Username,Email,Amount (BDT),Amount (USDT),Method,Status,Origin,Reject reason,Created at,Processed at");
+    expect(lines[0]).toBe(
+      "Id,Type,Username,Email,Amount (BDT),Amount (USDT),Method,Status,Origin,Reject reason,Created at,Processed at," +
+        "From address,Claimed TXID,Chain state,Chain TXID,Chain amount (USDT),Block time",
+    );
     expect(lines[1]).toBe(
-      "t1,deposit,rahim,rahim@example.test,12500.00,100,100 USDT from TXyz,pending,customer,,2025-01-05T10:00:00.000Z,",
+      "t1,deposit,rahim,rahim@example.test,12500.00,100,100 USDT from TXyz,pending,customer,,2025-01-05T10:00:00.000Z,," +
+        "TXyz,,Chain check off,,,",
     );
     expect(lines[2]).toContain(',rejected,customer,"Wrong, address",');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe("");
+  });
+  it("writes the chain evidence: the state's label, the transfer's TXID, amount and block time", () => {
+    const txid = "ab".repeat(32);
+    const confirmed: AdminTransactionDto = {
+      ...row,
+      txid,
+      chain: {
+        state: "confirmed",
+        transfer: {
+          id: "c1",
+          txid,
+          fromAddress: "TXyz",
+          amount: "100",
+          blockTime: "2025-01-05T09:58:00.000Z",
+          firstSeenAt: "2025-01-05T09:58:03.000Z",
+        },
+      },
+    };
+    const withdrawal: AdminTransactionDto = { ...row, id: "t3", type: "withdraw", usdtAmount: null, fromAddress: null, chain: null };
+    const lines = transactionsCsv([confirmed, withdrawal]).split("\r\n");
+    expect(lines[1]).toMatch(new RegExp(`,TXyz,${txid},Confirmed on chain,${txid},100,2025-01-05T09:58:00.000Z$`));
+    expect(lines[2]).toMatch(/,,,,,,$/);
   });
   it("has only the header for no rows", () => expect(transactionsCsv([]).split("\r\n")).toHaveLength(2));
 });
@@ -56,5 +82,8 @@ describe("csvFileName", () => {
     const now = new Date("2025-01-05T12:00:00Z");
     expect(csvFileName({ type: "all", status: "all", q: "" }, now)).toBe("transactions-2025-01-05.csv");
     expect(csvFileName({ type: "deposit", status: "pending", q: "x" }, now)).toBe("transactions-pending-deposit-search-2025-01-05.csv");
+    expect(csvFileName({ type: "all", status: "pending", chain: "not_seen", q: "" }, now)).toBe(
+      "transactions-pending-not-seen-2025-01-05.csv",
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The CSV export of Manage Transactions: every row of the current filter, built in the browser.
 import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
+import { chainStateLabels } from "./chain-evidence.ts";
 
 const columns: readonly [string, (t: AdminTransactionDto) => string][] = [
   ["Id", (t) => t.id],
@@ -14,6 +15,13 @@ const columns: readonly [string, (t: AdminTransactionDto) => string][] = [
   ["Reject reason", (t) => t.rejectReason ?? ""],
   ["Created at", (t) => t.createdAt],
   ["Processed at", (t) => t.processedAt ?? ""],
+  // The chain evidence of a customer's deposit (empty for withdrawals and adjustments).
+  ["From address", (t) => t.fromAddress ?? ""],
+  ["Claimed TXID", (t) => t.txid ?? ""],
+  ["Chain state", (t) => (t.chain ? chainStateLabels[t.chain.state] : "")],
+  ["Chain TXID", (t) => t.chain?.transfer?.txid ?? ""],
+  ["Chain amount (USDT)", (t) => t.chain?.transfer?.amount ?? ""],
+  ["Block time", (t) => t.chain?.transfer?.blockTime ?? ""],
 ];
 
 /**
@@ -34,11 +42,12 @@ export function transactionsCsv(rows: readonly AdminTransactionDto[]): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** "transactions-pending-deposit-2025-01-05.csv": says which filter and which day. */
-export function csvFileName(filter: { type: string; status: string; q: string }, now: Date): string {
+/** "transactions-pending-deposit-not-seen-2025-01-05.csv": says which filter and which day. */
+export function csvFileName(filter: { type: string; status: string; chain?: string; q: string }, now: Date): string {
   const parts = ["transactions"];
   if (filter.status !== "all") parts.push(filter.status);
   if (filter.type !== "all") parts.push(filter.type);
+  if (filter.chain !== undefined && filter.chain !== "all") parts.push(filter.chain.replaceAll("_", "-"));
   if (filter.q !== "") parts.push("search");
   parts.push(now.toISOString().slice(0, 10));
   return `${parts.join("-")}.csv`;

@@ -1,0 +1,161 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { StatusBadge } from "@/components/status-badge.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { LoadingState } from "@/components/ui/spinner.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { adminTransactionQuery, type AdminTransactionDetail } from "../admin-api.ts";
+import { auditActionLabel, auditDetailPairs, formatBdtAmount, formatDateTime } from "../admin-format.ts";
+import { usdtText } from "../chain-evidence.ts";
+import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
+
+/**
+ * One transaction whole (docs/product.md, Back office › Transactions): what the table shortens at
+ * 1280 px (user, e-mail, method) and what it does not show (rate, addresses, TXIDs, who decided, the
+ * audit trail). `transactionId` null keeps it closed.
+ */
+export function TransactionDetailDialog({ transactionId, onClose }: { transactionId: string | null; onClose: () => void }) {
+  return (
+    <Dialog open={transactionId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Transaction details</DialogTitle>
+          <DialogDescription>Everything recorded about this transaction, and its audit trail.</DialogDescription>
+        </DialogHeader>
+        {transactionId ? <DetailBody id={transactionId} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailBody({ id }: { id: string }) {
+  const detail = useQuery(adminTransactionQuery(id));
+  if (detail.isPending) return <LoadingState label="Loading transaction..." />;
+  if (detail.isError)
+    return (
+      <Notice tone="error">
+        {detail.error instanceof ApiError && detail.error.status === 404 ? "Transaction not found" : "Failed to load the transaction"}
+      </Notice>
+    );
+  return <Detail t={detail.data} />;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+const none = <span className="text-muted-foreground">—</span>;
+
+function Detail({ t }: { t: AdminTransactionDetail }) {
+  const transfer = t.chain?.transfer ?? null;
+  const deposit = t.type === "deposit";
+  let processedBy: ReactNode = none;
+  if (t.processedBySystem) processedBy = "Chain watcher (automatic)";
+  else if (t.processedByEmail) processedBy = t.processedByEmail;
+  return (
+    <div className="grid gap-5 text-sm">
+      <dl className="grid gap-2" aria-label="Transaction">
+        <Field label="User">{t.username}</Field>
+        <Field label="Email">{t.email}</Field>
+        <Field label="Type">
+          {deposit ? "Deposit" : "Withdraw"}
+          {t.origin === "admin_adjustment" ? " (balance adjustment)" : ""}
+        </Field>
+        <Field label="Amount (BDT)">
+          <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
+        </Field>
+        <Field label="Amount (USDT)">{t.usdtAmount ? <span className="tabular-nums">{usdtText(t.usdtAmount)}</span> : none}</Field>
+        <Field label="Rate">{t.rate ? `1 USDT = ${t.rate} BDT` : none}</Field>
+        <Field label="Status">
+          <StatusBadge status={t.status} icon />
+        </Field>
+        <Field label="Method">{t.reference ?? <span className="text-muted-foreground">Not specified</span>}</Field>
+        {deposit ? (
+          <>
+            <Field label="From address">{t.fromAddress ? <span className="font-mono text-xs">{t.fromAddress}</span> : none}</Field>
+            <Field label="Claimed TXID">{t.txid ? <TxidLink txid={t.txid} /> : none}</Field>
+          </>
+        ) : null}
+        <Field label="Created at">
+          <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
+        </Field>
+        {t.rejectReason ? <Field label="Reject reason">{t.rejectReason}</Field> : null}
+        <Field label="Processed at">{t.processedAt ? <time dateTime={t.processedAt}>{formatDateTime(t.processedAt)}</time> : none}</Field>
+        <Field label="Processed by">{processedBy}</Field>
+      </dl>
+
+      {t.chain ? (
+        <section aria-labelledby="detail-chain" className="grid gap-2 rounded-lg border border-border p-3">
+          <h3 id="detail-chain" className="font-semibold">
+            Chain evidence
+          </h3>
+          <dl className="grid gap-2">
+            <Field label="State">
+              <ChainStateBadge state={t.chain.state} />
+            </Field>
+            {transfer ? (
+              <>
+                <Field label="Transfer amount">
+                  <span className="tabular-nums">{usdtText(transfer.amount)}</span>
+                </Field>
+                <Field label="Transfer TXID">
+                  <TxidLink txid={transfer.txid} />
+                </Field>
+                <Field label="Sent from">
+                  <span className="font-mono text-xs">{transfer.fromAddress}</span>
+                </Field>
+                <Field label="Block time">
+                  <time dateTime={transfer.blockTime}>{formatDateTime(transfer.blockTime)}</time>
+                </Field>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="detail-audit" className="grid gap-2">
+        <h3 id="detail-audit" className="font-semibold">
+          Audit trail
+        </h3>
+        {t.audit.length === 0 ? (
+          <p className="text-muted-foreground">No audit entries.</p>
+        ) : (
+          <ol className="grid gap-2">
+            {t.audit.map((entry) => {
+              const pairs = auditDetailPairs(entry.details);
+              return (
+                <li key={entry.id} className="rounded-lg border border-border px-3 py-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-medium">{auditActionLabel(entry.action)}</span>
+                    <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
+                      {formatDateTime(entry.createdAt)}
+                    </time>
+                  </div>
+                  <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                    {entry.actorId === null ? "Chain watcher" : (entry.actorEmail ?? "Unknown admin")}
+                  </p>
+                  {pairs.length > 0 ? (
+                    <dl className="mt-1 grid gap-0.5 text-xs">
+                      {pairs.map(([name, value]) => (
+                        <div key={name} className="flex gap-1.5">
+                          <dt className="text-muted-foreground">{name}:</dt>
+                          <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
