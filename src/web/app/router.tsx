@@ -55,6 +55,7 @@ const AdminVerificationsPage = lazy(() => import("@/features/admin/admin-verific
 const AdminSimsPage = lazy(() => import("@/features/admin/admin-sims-page.tsx"));
 const AdminSettingsPage = lazy(() => import("@/features/admin/admin-settings-page.tsx"));
 const AdminAuditLogPage = lazy(() => import("@/features/admin/admin-audit-log-page.tsx"));
+const AdminUnclaimedTransfersPage = lazy(() => import("@/features/admin/admin-unclaimed-transfers-page.tsx"));
 const AdminTwoFactorPage = lazy(() => import("@/features/admin/admin-two-factor-page.tsx"));
 
 function RootLayout() {
@@ -132,6 +133,7 @@ export const router = createBrowserRouter([
               "admin/dashboard": AdminDashboardPage,
               "admin/users": AdminUsersPage,
               "admin/transactions": AdminTransactionsPage,
+              "admin/unclaimed-transfers": AdminUnclaimedTransfersPage,
               "admin/verifications": AdminVerificationsPage,
               "admin/sims": AdminSimsPage,
               "admin/settings": AdminSettingsPage,

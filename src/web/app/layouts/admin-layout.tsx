@@ -1,5 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftRight, LayoutDashboard, LogOut, Menu, ScrollText, Settings, ShieldCheck, Smartphone, Users, X } from "lucide-react";
+import {
+  ArrowLeftRight,
+  Coins,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Smartphone,
+  Users,
+  X,
+} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, NavLink, useLocation, useNavigate } from "react-router";
 import { onAdminSessionProblem } from "@/features/admin/admin-api.ts";
@@ -13,6 +25,7 @@ const menu: readonly MenuItem[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/transactions", label: "Transactions", icon: ArrowLeftRight },
+  { to: "/admin/unclaimed-transfers", label: "Unclaimed transfers", icon: Coins },
   { to: "/admin/verifications", label: "Verifications", icon: ShieldCheck },
   { to: "/admin/sims", label: "SIMs", icon: Smartphone },
   { to: "/admin/settings", label: "Settings", icon: Settings },

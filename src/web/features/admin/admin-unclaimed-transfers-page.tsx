@@ -1,0 +1,111 @@
+import { useQuery } from "@tanstack/react-query";
+import { CircleOff } from "lucide-react";
+import type { ReactNode } from "react";
+import type { ChainTransferDto } from "#shared/admin-schemas.ts";
+import { unclaimedTransfersQuery } from "@/features/admin/admin-api.ts";
+import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
+import { TxidLink } from "@/features/admin/components/chain-evidence.tsx";
+import { ListFooter } from "@/features/admin/components/list-controls.tsx";
+import { PageHeader } from "@/components/page-header.tsx";
+import { useListParams } from "@/lib/use-list-params.ts";
+import { formatDateTime } from "./admin-format.ts";
+import { usdtText } from "./chain-evidence.ts";
+
+const pageSize = 20;
+const columns: readonly Column[] = [
+  { label: "Received" },
+  { label: "From address" },
+  { label: "Amount", className: "text-right" },
+  { label: "TXID" },
+];
+
+/**
+ * Unclaimed transfers (docs/product.md, Deposits checked on the chain): USDT that reached the deposit
+ * address with no customer's request to match, newest first, so that an admin can find its owner.
+ * The chain watcher adds to it on its own, so the list is asked for again every 15 seconds.
+ */
+export default function AdminUnclaimedTransfersPage() {
+  const { page, pager } = useListParams({}, {});
+  const transfers = useQuery({ ...unclaimedTransfersQuery({ page, pageSize }), refetchInterval: 15_000 });
+
+  const watcherOff = transfers.data?.watcher === "off";
+  let message: ReactNode = null;
+  if (transfers.isPending) message = "Loading transfers...";
+  else if (transfers.isError) message = "Failed to load the transfers";
+  else if (transfers.data.items.length === 0)
+    message = (
+      <>
+        <span className="block font-medium text-foreground">No unclaimed transfers.</span>
+        <span className="mt-1 block">Every USDT transfer seen on the chain matches a customer&apos;s deposit request.</span>
+      </>
+    );
+
+  return (
+    <>
+      <title>Unclaimed transfers · Nexapay</title>
+      <PageHeader
+        title="Unclaimed transfers"
+        description="USDT that reached the deposit address with no matching deposit request, newest first."
+      />
+      {watcherOff ? (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-4 text-sm text-slate-700"
+        >
+          <CircleOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+          <div>
+            <p className="font-medium text-foreground">The chain check is off.</p>
+            <p className="mt-1">
+              TRON_API_URL is not set, so no transfers are watched on the chain. Deposits are approved on the customer&apos;s word alone.
+            </p>
+          </div>
+        </div>
+      ) : (
+        <>
+          <AdminList
+            caption="Unclaimed transfers"
+            columns={columns}
+            message={message}
+            items={transfers.data?.items ?? []}
+            row={(transfer) => <TransferRow transfer={transfer} />}
+            card={(transfer) => <TransferCard transfer={transfer} />}
+          />
+          <ListFooter label="Unclaimed transfers pages" pageSize={pageSize} list={transfers.data} {...pager} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Received({ at }: { at: string }) {
+  return <time dateTime={at}>{formatDateTime(at)}</time>;
+}
+
+function TransferRow({ transfer }: { transfer: ChainTransferDto }) {
+  return (
+    <Tr>
+      <Td className="whitespace-nowrap">
+        <Received at={transfer.blockTime} />
+      </Td>
+      {/* The whole address, selectable: an admin copies it to look the sender up. */}
+      <Td className="font-mono text-xs select-all">{transfer.fromAddress}</Td>
+      <Td className="text-right font-medium whitespace-nowrap tabular-nums">{usdtText(transfer.amount)}</Td>
+      <Td>
+        <TxidLink txid={transfer.txid} short />
+      </Td>
+    </Tr>
+  );
+}
+
+function TransferCard({ transfer }: { transfer: ChainTransferDto }) {
+  return (
+    <MobileCard title={<span className="tabular-nums">{usdtText(transfer.amount)}</span>} aside={<Received at={transfer.blockTime} />}>
+      <CardField label="From">
+        <span className="font-mono text-xs select-all">{transfer.fromAddress}</span>
+      </CardField>
+      <CardField label="TXID">
+        <TxidLink txid={transfer.txid} />
+      </CardField>
+    </MobileCard>
+  );
+}
