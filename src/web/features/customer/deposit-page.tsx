@@ -105,7 +105,7 @@ function AddressCard({ address, network }: { address: string; network: string })
 }
 
 function DepositForm({ rate }: { rate: string }) {
-  const form = useForm({ resolver: zodResolver(depositRequestSchema), defaultValues: { fromAddress: "", usdtAmount: "" } });
+  const form = useForm({ resolver: zodResolver(depositRequestSchema), defaultValues: { fromAddress: "", usdtAmount: "", txid: "" } });
   const { errors } = form.formState;
   const usdtAmount = useWatch({ control: form.control, name: "usdtAmount" });
   const receive = bdtForUsdtText(usdtAmount, rate);
@@ -113,7 +113,7 @@ function DepositForm({ rate }: { rate: string }) {
   const { busy, onSubmit } = useMoneyRequest({
     form,
     path: "/api/deposits",
-    fields: ["fromAddress", "usdtAmount"],
+    fields: ["fromAddress", "usdtAmount", "txid"],
     messages: { submitted: submittedMessage, signedOut: signedOutMessage, failed: "Failed to submit deposit request" },
   });
 
@@ -149,6 +149,22 @@ function DepositForm({ rate }: { rate: string }) {
               error={errors.usdtAmount?.message}
               registration={form.register("usdtAmount")}
             />
+            <FormField
+              id="txid"
+              label="Transaction ID (TXID)"
+              labelAside={<span className="text-xs text-muted-foreground">Optional</span>}
+              error={errors.txid?.message}
+              hint="Giving the TXID speeds up crediting."
+            >
+              <Input
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={80}
+                className="font-mono"
+                {...controlProps("txid", errors.txid?.message)}
+                {...form.register("txid")}
+              />
+            </FormField>
             <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
               <span className="text-sm font-medium text-emerald-900">You will receive</span>
               <output htmlFor="usdtAmount" className="text-lg font-semibold text-emerald-900 tabular-nums" data-testid="you-will-receive">

@@ -6,6 +6,7 @@ import { transactionsPageSize, transactionsQuery, type TransactionFilter } from 
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "@/features/customer/customer-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { TransactionListItem } from "@/features/customer/components/transaction-list-item.tsx";
+import { ReceivedOnChainBadge } from "@/features/customer/components/received-on-chain-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
@@ -158,7 +159,10 @@ export default function TransactionsPage() {
                             <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
                           </td>
                           <td className="px-5 py-3.5">
-                            <StatusBadge status={transaction.status} icon />
+                            <div className="flex flex-wrap items-center gap-1">
+                              <StatusBadge status={transaction.status} icon />
+                              <ReceivedOnChainBadge transaction={transaction} />
+                            </div>
                           </td>
                         </tr>
                       ))}

@@ -3,6 +3,7 @@ import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { cn } from "@/lib/class-names.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "../customer-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
+import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
 
 /**
  * One transaction as a card row: the dashboard's recent list and the phone layout of /transactions.
@@ -35,7 +36,10 @@ export function TransactionListItem({ transaction, compact = false }: { transact
           >
             {methodText(transaction.reference)}
           </p>
-          <StatusBadge status={transaction.status} icon />
+          <div className="flex shrink-0 flex-wrap justify-end gap-1">
+            <ReceivedOnChainBadge transaction={transaction} />
+            <StatusBadge status={transaction.status} icon />
+          </div>
         </div>
         <p className="text-xs text-muted-foreground">
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
