@@ -1,8 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eBaseUrl, e2eDataDir, e2ePort } from "./tests/e2e/support/e2e-env.ts";
+import { e2eBaseUrl, e2eDataDir, e2eDepositAddress, e2ePort, e2eSimulatorPort, e2eSimulatorUrl } from "./tests/e2e/support/e2e-env.ts";
 
 // Journeys in Debian's Chromium against the real server on the embedded database, started fresh
-// for each run (its data folder is wiped first). `npm run test:e2e` builds the web app first.
+// for each run (its data folder is wiped first). `npm run test:e2e` builds the web app first. The
+// chain watcher is on: it polls a TronGrid simulator started beside the server (decision 018), to which
+// journeys add USDT transfers through its control endpoint (POST /simulator/transfers).
 export default defineConfig({
   testDir: "./tests/e2e",
   outputDir: "./test-results/e2e",
@@ -34,22 +36,36 @@ export default defineConfig({
     { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: `rm -rf ${e2eDataDir} && node --import tsx src/server/main.ts`,
-    url: `${e2eBaseUrl}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(e2ePort),
-      DATA_DIR: e2eDataDir,
-      PUBLIC_URL: e2eBaseUrl,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-      // Every journey comes from 127.0.0.1: the per-IP limits of public forms are raised so that
-      // dozens of sign-ups in a minute are not taken for abuse. The per-account limits stay.
-      SIGNUPS_PER_IP_PER_MINUTE: "1000",
-      TWO_FACTOR_CODES_PER_IP_PER_MINUTE: "1000",
-      CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
+  webServer: [
+    {
+      command: "node --import tsx src/server/chain/simulate.ts",
+      // Ready when it answers the endpoint the watcher polls.
+      url: `${e2eSimulatorUrl}/v1/accounts/${e2eDepositAddress}/transactions/trc20`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SIMULATOR_PORT: String(e2eSimulatorPort), DEPOSIT_ADDRESS: e2eDepositAddress },
     },
-  },
+    {
+      command: `rm -rf ${e2eDataDir} && node --import tsx src/server/main.ts`,
+      url: `${e2eBaseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        DEPOSIT_ADDRESS: e2eDepositAddress,
+        TRON_API_URL: e2eSimulatorUrl,
+        // The shortest poll the configuration accepts (5 s): journeys wait for the watcher's match.
+        CHAIN_POLL_SECONDS: "5",
+        PORT: String(e2ePort),
+        DATA_DIR: e2eDataDir,
+        PUBLIC_URL: e2eBaseUrl,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        // Every journey comes from 127.0.0.1: the per-IP limits of public forms are raised so that
+        // dozens of sign-ups in a minute are not taken for abuse. The per-account limits stay.
+        SIGNUPS_PER_IP_PER_MINUTE: "1000",
+        TWO_FACTOR_CODES_PER_IP_PER_MINUTE: "1000",
+        CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
+      },
+    },
+  ],
 });

@@ -11,6 +11,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
 import {
   addSim,
+  approveWithoutChainEvidence,
   checkScreen,
   expectAudited,
   freshTotpCode,
@@ -87,7 +88,13 @@ test("approving a deposit raises the customer's balance in their open dashboard,
   await expect(row).toContainText("2,500.00 BDT");
   await expect(row).toContainText(`20 USDT from`);
   await expect(row).toContainText("Pending");
+  // Nothing was sent on the chain: the admin is asked first, and approves anyway.
+  await expect(row).toContainText("Not seen on chain yet");
   await row.getByRole("button", { name: "Approve" }).click();
+  const ask = admin.page.getByRole("dialog", { name: "Approve without chain evidence?" });
+  await expect(ask).toContainText("This deposit is not confirmed on chain.");
+  await expect(ask).toContainText("Not seen on chain yet");
+  await ask.getByRole("button", { name: "Approve anyway" }).click();
   await expect(admin.page.getByText("Transaction approved successfully!")).toBeVisible();
   await expect(row.getByText("Approved", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
@@ -95,8 +102,9 @@ test("approving a deposit raises the customer's balance in their open dashboard,
   await expect(customer.page.getByTestId("balance")).toHaveText("2,500.00 BDT");
 
   // A second approval of the same row is refused by the server (here straight through the API).
-  const again = await admin.page.request.post(`/api/admin/transactions/${deposit.id}/approve`, { headers: originHeaders });
+  const again = await approveWithoutChainEvidence(admin.page.request, deposit.id);
   expect(again.status()).toBe(409);
+  expect(((await again.json()) as { error: { code: string } }).error.code).toBe("ALREADY_PROCESSED");
 
   await expectAudited(admin.page, "transaction.approved", "Transaction approved", deposit.id.slice(0, 8));
   await customer.context.close();
@@ -107,7 +115,7 @@ test("rejecting a withdrawal restores the customer's available balance", async (
   const customer = await customerPage(browser, "rejwd");
   const admin = await adminPage(browser);
   const deposit = await requestDeposit(customer.page.request, "20");
-  const approved = await admin.page.request.post(`/api/admin/transactions/${deposit.id}/approve`, { headers: originHeaders });
+  const approved = await approveWithoutChainEvidence(admin.page.request, deposit.id);
   expect(approved.status()).toBe(200);
   const withdrawal = await requestWithdrawal(customer.page.request, "500");
   const wallet = await customer.page.request.get("/api/wallet");
@@ -156,7 +164,7 @@ test("an admin decides nothing on their own account: their own pending deposit h
   // The rule is the server's: the screen below only spares a button that cannot work.
   const ownAccount = { error: { code: "FORBIDDEN", message: "You cannot decide on your own account." } };
   for (const response of [
-    await admin.page.request.post(`/api/admin/transactions/${deposit.id}/approve`, { headers: originHeaders }),
+    await approveWithoutChainEvidence(admin.page.request, deposit.id),
     await admin.page.request.post(`/api/admin/transactions/${deposit.id}/reject`, { headers: originHeaders }),
     await admin.page.request.patch(`/api/admin/sims/${sim.id}`, { data: { status: "active" }, headers: originHeaders }),
   ]) {
@@ -622,6 +630,7 @@ for (const width of [1280, 375] as const) {
       ["dashboard", "/admin/dashboard", "Admin Dashboard"],
       ["users", "/admin/users", "Users"],
       ["transactions", "/admin/transactions", "Manage Transactions"],
+      ["unclaimed-transfers", "/admin/unclaimed-transfers", "Unclaimed transfers"],
       ["verifications", "/admin/verifications", "Verifications"],
       ["sims", "/admin/sims", "SIMs"],
       ["settings", "/admin/settings", "Admin Settings"],
@@ -671,7 +680,7 @@ for (const width of [1280, 375] as const) {
       await page.goto("/admin/dashboard");
       await page.getByRole("button", { name: "Open menu" }).click();
       const menu = page.getByRole("navigation", { name: "Admin" });
-      for (const item of ["Dashboard", "Users", "Transactions", "Verifications", "SIMs", "Settings", "Audit Log"]) {
+      for (const item of ["Dashboard", "Users", "Transactions", "Unclaimed transfers", "Verifications", "SIMs", "Settings", "Audit Log"]) {
         await expect(menu.getByRole("link", { name: item })).toBeVisible();
       }
       await checkScreen(page, `admin-mobile-menu-${width}`, { fullPage: false });

@@ -1,14 +1,15 @@
 // Helpers for the back office journeys (admin.spec.ts): the super admin's signed-in browser state,
 // TOTP codes, and API shortcuts for the customer steps a journey is not about.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { untilAnimationsSettle } from "./settled.ts";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import bs58check from "bs58check";
 import * as OTPAuth from "otpauth";
-import { e2eBaseUrl, e2eDataDir } from "./e2e-env.ts";
+import { e2eBaseUrl, e2eDataDir, e2eSimulatorUrl } from "./e2e-env.ts";
 
 export const originHeaders = { origin: e2eBaseUrl };
 export const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "tests/e2e/screenshots" : "test-results/screenshots";
@@ -55,9 +56,40 @@ export async function myUserId(request: APIRequestContext): Promise<string> {
   return ((await me.json()) as { id: string }).id;
 }
 
-export async function requestDeposit(request: APIRequestContext, usdtAmount: string): Promise<{ id: string }> {
+/** A fresh, well-formed TRON address nobody holds: a sender that no other journey's transfers share. */
+export function randomTronAddress(): string {
+  return bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
+}
+
+/** A fresh TXID: 64 lower-case hexadecimal characters. */
+export function randomTxid(): string {
+  return randomBytes(32).toString("hex");
+}
+
+/**
+ * A confirmed USDT transfer to the deposit address, added to the TronGrid simulator that the e2e
+ * server's chain watcher polls (every second in this run).
+ */
+export async function sendOnChain(request: APIRequestContext, transfer: { amount: string; from: string; txid: string }): Promise<void> {
+  const response = await request.post(`${e2eSimulatorUrl}/simulator/transfers`, { data: transfer });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * Approves through the API. The chain watcher runs in this run, and these deposits were never sent on
+ * the chain, so the admin says they checked the transfer themselves ("Approve anyway").
+ */
+export function approveWithoutChainEvidence(request: APIRequestContext, id: string) {
+  return request.post(`/api/admin/transactions/${id}/approve`, { data: { acknowledgeNoChainEvidence: true }, headers: originHeaders });
+}
+
+export async function requestDeposit(
+  request: APIRequestContext,
+  usdtAmount: string,
+  options: { fromAddress?: string; txid?: string } = {},
+): Promise<{ id: string }> {
   const response = await request.post("/api/deposits", {
-    data: { fromAddress: tronAddress, usdtAmount },
+    data: { fromAddress: options.fromAddress ?? tronAddress, usdtAmount, ...(options.txid ? { txid: options.txid } : {}) },
     headers: { ...originHeaders, "idempotency-key": randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);

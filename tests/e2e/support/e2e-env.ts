@@ -1,8 +1,13 @@
 // Where the e2e server runs and keeps its data (its outbox of .eml files included). E2E_PORT lets
-// two runs share a machine; each gets its own data folder.
+// two runs share a machine; each gets its own data folder, and its own TronGrid simulator on the next
+// port up (the chain watcher of the e2e server polls it).
 import path from "node:path";
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 export const e2eBaseUrl = `http://localhost:${e2ePort}`;
 export const e2eDataDir = path.resolve(e2ePort === 3100 ? ".e2e-data" : `.e2e-data-${e2ePort}`);
 export const e2eOutboxDir = path.join(e2eDataDir, "mail");
+export const e2eSimulatorPort = e2ePort + 1;
+export const e2eSimulatorUrl = `http://127.0.0.1:${e2eSimulatorPort}`;
+/** The company's TRC-20 address in the e2e run (the development one): the server shows it, the simulator's transfers go to it. */
+export const e2eDepositAddress = "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74";
