@@ -53,8 +53,9 @@ export function TxidLink({ txid, short = false, className }: { txid: string; sho
 export function ChainEvidenceSummary({ chain }: { chain: ChainEvidenceDto | null }) {
   if (!chain)
     return (
-      <span className="text-muted-foreground" aria-label="No chain evidence">
-        —
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">None</span>
       </span>
     );
   const transfer = chain.transfer;
