@@ -3,7 +3,7 @@ import { ArrowDownToLine, ArrowUpFromLine, Check, Download, Info, LoaderCircle, 
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
-import { errorCodes } from "#shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import {
   adminTransactionQuery,
   adminTransactionsQuery,
@@ -464,9 +464,7 @@ function ApproveAnywayDialog({
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>Approve without chain evidence?</DialogTitle>
-          <DialogDescription>
-            This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.
-          </DialogDescription>
+          <DialogDescription>{messages.chainUnconfirmed}</DialogDescription>
         </DialogHeader>
         {t ? (
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
