@@ -36,14 +36,15 @@ export function TransactionListItem({ transaction, compact = false }: { transact
           >
             {methodText(transaction.reference)}
           </p>
-          <div className="flex shrink-0 flex-wrap justify-end gap-1">
-            <ReceivedOnChainBadge transaction={transaction} />
-            <StatusBadge status={transaction.status} icon />
-          </div>
+          <StatusBadge status={transaction.status} icon />
         </div>
-        <p className="text-xs text-muted-foreground">
-          <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
-        </p>
+        {/* 'Received on chain' under the status, on the date's line: beside it, a phone's row has no room. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
+          </p>
+          <ReceivedOnChainBadge transaction={transaction} />
+        </div>
       </div>
     </li>
   );
