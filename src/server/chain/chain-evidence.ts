@@ -52,6 +52,9 @@ export async function listUnclaimedTransfers(db: Db, page: Page): Promise<{ item
     .offset(offsetOf(page));
   if (rows[0]) return { items: rows.map((row) => toChainTransferDto(row.transfer)), total: rows[0].total };
   if (page.page === 1) return { items: [], total: 0 };
-  const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(chainTransfers).where(unclaimed);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(chainTransfers)
+    .where(unclaimed);
   return { items: [], total: counted?.n ?? 0 };
 }
