@@ -5,7 +5,7 @@ import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/feature
 import { ListFooter, ListToolbar, SelectFilter } from "@/features/admin/components/list-controls.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
-import { auditActionLabel, auditActions, auditDetailPairs, formatDateTime } from "./admin-format.ts";
+import { actorlessAuditLabel, auditActionLabel, auditActions, auditDetailPairs, formatDateTime } from "./admin-format.ts";
 
 const pageSize = 20;
 const actionNames = Object.keys(auditActions);
@@ -25,7 +25,7 @@ export default function AdminAuditLogPage() {
   const items = entries.data?.items ?? [];
 
   const actorOf = (entry: AuditEntry) =>
-    entry.actorEmail ?? (entry.actorId ? <span className="font-mono text-xs">{entry.actorId}</span> : "System");
+    entry.actorEmail ?? (entry.actorId ? <span className="font-mono text-xs">{entry.actorId}</span> : actorlessAuditLabel(entry.details));
   const detailsOf = (entry: AuditEntry) => {
     const details = auditDetailPairs(entry.details);
     return details.length > 0 ? (

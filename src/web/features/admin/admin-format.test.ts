@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { auditActionLabel, auditDetailPairs, documentCaption, formatBdtAmount, underscoresAsSpaces } from "./admin-format.ts";
+import {
+  actorlessAuditLabel,
+  auditActionLabel,
+  auditDetailPairs,
+  documentCaption,
+  formatBdtAmount,
+  underscoresAsSpaces,
+} from "./admin-format.ts";
 
 describe("admin formats", () => {
   it("shows BDT amounts grouped with two decimals and the currency", () => {
@@ -16,6 +23,13 @@ describe("admin formats", () => {
   it("names known audit actions and spells out unknown ones", () => {
     expect(auditActionLabel("transaction.approved")).toBe("Transaction approved");
     expect(auditActionLabel("report.monthly_export")).toBe("report.monthly export");
+    expect(auditActionLabel("transaction.chain_matched")).toBe("Matched to a chain transfer");
+  });
+  it("names the chain watcher behind its own entries, and 'System' behind any other entry without an actor", () => {
+    expect(actorlessAuditLabel({ actor: "chain-watcher", automatic: true })).toBe("Chain watcher");
+    expect(actorlessAuditLabel({ actor: "someone-else" })).toBe("System");
+    expect(actorlessAuditLabel(null)).toBe("System");
+    expect(actorlessAuditLabel("chain-watcher")).toBe("System");
   });
   it("lists audit details as pairs, skipping empty values", () => {
     expect(auditDetailPairs({ amount: "10.00", note: null, fields: ["fullName", "phone"], n: 2, nested: { a: 1 } })).toEqual([

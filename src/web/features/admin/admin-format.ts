@@ -60,6 +60,7 @@ export const auditActions = {
   "transaction.approved": "Transaction approved",
   "transaction.rejected": "Transaction rejected",
   "transaction.deposit_requested": "Deposit requested",
+  "transaction.chain_matched": "Matched to a chain transfer",
   "transaction.withdrawal_requested": "Withdrawal requested",
   "balance.adjusted": "Balance adjusted",
   "user.suspended": "User suspended",
@@ -80,6 +81,16 @@ export const auditActions = {
   "admin.recovery_codes_regenerated": "Recovery codes renewed",
   "admin.signed_in": "Admin signed in",
 } as const satisfies Record<string, string>;
+
+/**
+ * Who an audit entry names when it has no admin or customer behind it: the chain watcher (its
+ * entries say so in their details: matching, automatic credit), else 'System' (the command line,
+ * or SQL run by hand).
+ */
+export function actorlessAuditLabel(details: unknown): string {
+  const actor = details !== null && typeof details === "object" ? (details as { actor?: unknown }).actor : undefined;
+  return actor === "chain-watcher" ? "Chain watcher" : "System";
+}
 
 export function auditActionLabel(action: string): string {
   return (auditActions as Record<string, string>)[action] ?? underscoresAsSpaces(action);

@@ -6,7 +6,7 @@ import { LoadingState } from "@/components/ui/spinner.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { adminTransactionQuery, type AdminTransactionDetail } from "../admin-api.ts";
-import { auditActionLabel, auditDetailPairs, formatBdtAmount, formatDateTime } from "../admin-format.ts";
+import { actorlessAuditLabel, auditActionLabel, auditDetailPairs, formatBdtAmount, formatDateTime } from "../admin-format.ts";
 import { usdtText } from "../chain-evidence.ts";
 import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
 
@@ -138,7 +138,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
                     </time>
                   </div>
                   <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                    {entry.actorId === null ? "Chain watcher" : (entry.actorEmail ?? "Unknown admin")}
+                    {entry.actorId === null ? actorlessAuditLabel(entry.details) : (entry.actorEmail ?? "Unknown admin")}
                   </p>
                   {pairs.length > 0 ? (
                     <dl className="mt-1 grid gap-0.5 text-xs">
