@@ -238,6 +238,19 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
+    route: "GET /api/admin/transactions/:id",
+    status: 200,
+    prepare: async () => {
+      const deposit = await pendingDeposit(owner);
+      return {
+        call: { method: "GET", url: `/api/admin/transactions/${deposit.id}` },
+        effect: (response) => {
+          expect(response.json()).toMatchObject({ id: deposit.id, userId: owner.userId, chain: { state: "off", transfer: null } });
+        },
+      };
+    },
+  },
+  {
     route: "POST /api/admin/transactions/:id/approve",
     status: 200,
     prepare: async () => {
@@ -266,6 +279,16 @@ const endpoints: Endpoint[] = [
         },
       };
     },
+  },
+  {
+    route: "GET /api/admin/chain/unclaimed-transfers",
+    status: 200,
+    prepare: () => ({
+      call: { method: "GET", url: "/api/admin/chain/unclaimed-transfers" },
+      effect: (response) => {
+        expect(response.json()).toEqual({ items: [], total: 0, page: 1, pageSize: 20, watcher: "off" });
+      },
+    }),
   },
   {
     route: "GET /api/admin/sims",
@@ -477,8 +500,10 @@ test("the table covers every admin endpoint of docs/architecture.md, HTTP API", 
     "PUT /api/admin/users/:id/profile",
     "POST /api/admin/users/:id/balance-adjustments",
     "GET /api/admin/transactions",
+    "GET /api/admin/transactions/:id",
     "POST /api/admin/transactions/:id/approve",
     "POST /api/admin/transactions/:id/reject",
+    "GET /api/admin/chain/unclaimed-transfers",
     "GET /api/admin/sims",
     "PATCH /api/admin/sims/:id",
     "DELETE /api/admin/sims/:id",

@@ -193,6 +193,10 @@ describe("GET /api/admin/transactions", () => {
         rejectReason: null,
         createdAt: expect.any(String) as string,
         processedAt: expect.any(String) as string,
+        // A withdrawal has no sending address, TXID or chain evidence.
+        fromAddress: null,
+        txid: null,
+        chain: null,
       },
     ]);
   });
