@@ -369,7 +369,7 @@ describe("matching transfers to deposit requests", () => {
     const olderRow = await adminRow(older.id);
     expect(olderRow.chain).toEqual({
       state: "confirmed",
-      transfer: expect.objectContaining({ txid: first.transaction_id, fromAddress: from, amount: "10" }),
+      transfer: expect.objectContaining({ txid: first.transaction_id, fromAddress: from, amount: "10" }) as unknown,
     });
     expect(olderRow.status).toBe("pending"); // matched, not credited: an admin approves
     expect((await adminRow(newer.id)).chain).toEqual({ state: "not_seen", transfer: null });
@@ -408,7 +408,7 @@ describe("matching transfers to deposit requests", () => {
     const row = await adminRow(request.id);
     expect(row.chain).toEqual({
       state: "amount_differs",
-      transfer: expect.objectContaining({ txid: transfer.transaction_id, amount: "9.5" }),
+      transfer: expect.objectContaining({ txid: transfer.transaction_id, amount: "9.5" }) as unknown,
     });
     expect((await adminRows({ chain: "amount_differs" })).map((r) => r.id)).toContain(request.id);
     expect((await adminRows({ chain: "not_seen" })).map((r) => r.id)).not.toContain(request.id);
