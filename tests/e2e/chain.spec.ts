@@ -1,10 +1,10 @@
 // Chain evidence (docs/product.md, Deposits checked on the chain), as customer and admin take it in
-// Chromium against a server whose chain watcher polls the TronGrid simulator every second: a deposit
+// Chromium against a server whose chain watcher polls the TronGrid simulator every 5 seconds: a deposit
 // named by its TXID and then sent on the chain is "Confirmed on chain" and approved without a question,
 // the customer's balance rising live; a second claim of that TXID is refused under its field; a
 // deposit that differs or was never sent asks for "Approve anyway"; a transfer nobody asked for is
 // listed in Unclaimed transfers. The evidence column, the detail panel and Unclaimed transfers are
-// checked by axe at 1280 px and 375 px and kept as screenshots (docs/screenshots with UPDATE_SCREENSHOTS=1).
+// checked by axe at 1280 px and 375 px and kept as screenshots (tests/e2e/screenshots with UPDATE_SCREENSHOTS=1, as the other specs).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { tronTransactionUrl } from "#shared/tron.ts";
@@ -14,7 +14,7 @@ import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { untilAnimationsSettle } from "./support/settled.ts";
 import { superAdmin, signInAsSuperAdmin } from "./support/super-admin.ts";
 
-const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "docs/screenshots" : "test-results/screenshots";
+const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "tests/e2e/screenshots" : "test-results/screenshots";
 
 /** axe finds no serious or critical violation; then a picture of the page (or, for a dialog, of the screen). */
 async function checkScreen(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
