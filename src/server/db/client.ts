@@ -15,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { moveRecordedMigrationTimes } from "./migration-clock.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +28,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null }; // null = in memory (tests)
 
@@ -36,7 +37,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
-    await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
+    await migrateUnderLock(pool, async () => {
+      await moveRecordedMigrationTimes(db);
+      await migratePg(db, { migrationsFolder });
+    });
     const listen = async (channel: string, onPayload: (payload: string) => void) => {
       // A dedicated connection: LISTEN belongs to a session, and pool connections come and go.
       const client = new pg.Client({ connectionString: target.url });
@@ -59,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = new PGlite(dir, pgliteOptions);
   }
   const db = drizzlePglite({ client, schema });
+  await moveRecordedMigrationTimes(db);
   await migratePglite(db, { migrationsFolder });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onPayload);
