@@ -16,6 +16,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { moveRecordedMigrationTimes } from "./migration-clock.ts";
+import { withPreparedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,9 +63,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     if (!existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDatabaseAside(dir);
     client = new PGlite(dir, pgliteOptions);
   }
-  const db = drizzlePglite({ client, schema });
-  await moveRecordedMigrationTimes(db);
-  await migratePglite(db, { migrationsFolder });
+  const migrator = drizzlePglite({ client, schema });
+  await moveRecordedMigrationTimes(migrator);
+  await migratePglite(migrator, { migrationsFolder });
+  // The server's queries prepare what they send again and again (pglite-statements.ts); drizzle
+  // needs only query() and transaction() of its client.
+  const db = drizzlePglite({ client: withPreparedStatements(client) as unknown as PGlite, schema });
   const listen = async (channel: string, onPayload: (payload: string) => void) => {
     const unlisten = await client.listen(channel, onPayload);
     return () => unlisten();
