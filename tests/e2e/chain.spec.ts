@@ -5,26 +5,12 @@
 // deposit that differs or was never sent asks for "Approve anyway"; a transfer nobody asked for is
 // listed in Unclaimed transfers. The evidence column, the detail panel and Unclaimed transfers are
 // checked by axe at 1280 px and 375 px and kept as screenshots (tests/e2e/screenshots with UPDATE_SCREENSHOTS=1, as the other specs).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { tronTransactionUrl } from "#shared/tron.ts";
 import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
-import { myUserId, originHeaders, randomTronAddress, randomTxid, requestDeposit, sendOnChain } from "./support/admin.ts";
+import { checkScreen, myUserId, originHeaders, randomTronAddress, randomTxid, requestDeposit, sendOnChain } from "./support/admin.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
-import { untilAnimationsSettle } from "./support/settled.ts";
 import { superAdmin, signInAsSuperAdmin } from "./support/super-admin.ts";
-
-const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "tests/e2e/screenshots" : "test-results/screenshots";
-
-/** axe finds no serious or critical violation; then a picture of the page (or, for a dialog, of the screen). */
-async function checkScreen(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  await untilAnimationsSettle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage });
-}
 
 /** A browser signed in as the super admin, through the API (the login screen is admin.spec.ts's journey). */
 async function adminBrowser(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
