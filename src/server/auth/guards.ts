@@ -48,11 +48,11 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
    * null. An expired session is deleted, as better-auth does; a live one past a day since its
    * expiry was last pushed out gets a full lifetime again (better-auth's sliding expiry).
    */
-  async function signedInSession(request: FastifyRequest): Promise<SessionFacts | null> {
+  async function signedInSession<Facts extends SessionFacts>(request: FastifyRequest, lookup: SessionLookup<Facts>): Promise<Facts | null> {
     const { name, secret } = await cookieSettings;
     const token = signedSessionToken(request.headers.cookie, name, secret);
     if (token === null) return null;
-    const facts = await findSession(db, token);
+    const facts = await lookup(token);
     if (!facts) return null;
     const now = new Date();
     if (facts.expiresAt < now) {
@@ -63,18 +63,29 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     return facts;
   }
 
+  const plainLookup: SessionLookup<SessionFacts> = (token) => findSession(db, token);
+
   async function currentUser(request: FastifyRequest): Promise<SignedInUser | null> {
-    const facts = await signedInSession(request);
+    const facts = await signedInSession(request, plainLookup);
     return facts && signedInUserOf(facts);
   }
 
   /** Any signed-in, unsuspended user. */
   async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    await requireSession(request);
+    await requireSession(request, plainLookup);
   }
 
-  async function requireSession(request: FastifyRequest): Promise<SessionFacts> {
-    const facts = await signedInSession(request);
+  /**
+   * requireUser for a read that comes in the same statement as the session (`lookup`, built on
+   * selectSessionWith): one round trip for the whole request. The same checks run on the same
+   * facts, so nothing the route read is answered to a session that requireUser would refuse.
+   */
+  async function requireUserReading<Facts extends SessionFacts>(request: FastifyRequest, lookup: SessionLookup<Facts>): Promise<Facts> {
+    return requireSession(request, lookup);
+  }
+
+  async function requireSession<Facts extends SessionFacts>(request: FastifyRequest, lookup: SessionLookup<Facts>): Promise<Facts> {
+    const facts = await signedInSession(request, lookup);
     if (!facts) throw new AppError(401, errorCodes.unauthenticated, messages.unauthenticated);
     if (facts.isSuspended) {
       // Suspension ends every session at once; this catches one that outlived it.
@@ -91,7 +102,7 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
    * minutes. A session that fails is deleted, so the browser goes back to the sign-in page.
    */
   async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const facts = await requireSession(request);
+    const facts = await requireSession(request, plainLookup);
     if (!facts.adminRole) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
     if (!facts.twoFactorEnabled) throw new AppError(403, errorCodes.twoFactorRequired, messages.twoFactorRequired);
     const verdict = await checkAdminSession(db, facts, new Date(), idleMsOf(request));
@@ -102,8 +113,11 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     request.adminRole = facts.adminRole;
   }
 
-  return { currentUser, requireUser, requireAdmin };
+  return { currentUser, requireUser, requireUserReading, requireAdmin };
 }
+
+/** Finds the session a signed cookie names (null when there is none), with whatever else the route reads with it. */
+type SessionLookup<Facts extends SessionFacts> = (token: string) => Promise<Facts | null>;
 
 const signedInUserOf = (facts: SessionFacts): SignedInUser => ({
   id: facts.userId,

@@ -193,7 +193,7 @@ export async function adjustBalance(
 // ------------------------------------------------------------------ the database's money functions
 
 /** A transaction row as the money functions answer it (migration 0006): bigints as text. */
-type TransactionJson = Record<keyof TransactionRow, string | null>;
+export type TransactionJson = Record<keyof TransactionRow, string | null>;
 type CreatedJson = { replayed: boolean; transaction: TransactionJson };
 
 /** What each refusal of a money function means to the caller, where it depends on the action. */
@@ -263,7 +263,7 @@ function constraintOf(error: unknown): string | undefined {
   return e.constraint ?? e.cause?.constraint;
 }
 
-function transactionFromJson(row: TransactionJson): TransactionRow {
+export function transactionFromJson(row: TransactionJson): TransactionRow {
   const bigintOrNull = (value: string | null) => (value === null ? null : BigInt(value));
   const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
   assert(row.id && row.userId && row.amountMinor && row.createdAt && row.status && row.type && row.origin, "a transaction row is whole");

@@ -20,7 +20,7 @@ import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { matchChainTransfers } from "../chain/chain-matching.ts";
 import { createDeposit, createWithdrawal, limitsFrom, toTransactionDto } from "./ledger.ts";
-import { listCustomerTransactions, walletOverview } from "./transaction-queries.ts";
+import { findSessionWithWallet, listCustomerTransactions } from "./transaction-queries.ts";
 
 const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
 
@@ -30,22 +30,17 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
   const limits = limitsFrom(config);
   const ratePoisha = parseRate(config.rateBdtPerUsdt);
 
-  r.get(
-    "/api/wallet",
-    { schema: { tags: ["customer"], response: { 200: walletSchema } }, onRequest: guards.requireUser },
-    async (request) => {
-      const userId = request.user!.id;
-      // One statement: "available" is never computed across an approval.
-      const wallet = await walletOverview(db, userId, 5);
-      if (!wallet) throw new AppError(404, errorCodes.notFound, "Profile not found");
-      return {
-        balance: formatBdt(wallet.balance),
-        availableBalance: formatBdt(wallet.balance - wallet.held),
-        heldBalance: formatBdt(wallet.held),
-        recentTransactions: wallet.recent.map(toTransactionDto),
-      };
-    },
-  );
+  r.get("/api/wallet", { schema: { tags: ["customer"], response: { 200: walletSchema } } }, async (request) => {
+    // The guard's session lookup reads the wallet too: one round trip (transaction-queries.ts).
+    const { wallet } = await guards.requireUserReading(request, (token) => findSessionWithWallet(db, token));
+    if (!wallet) throw new AppError(404, errorCodes.notFound, "Profile not found");
+    return {
+      balance: formatBdt(wallet.balance),
+      availableBalance: formatBdt(wallet.balance - wallet.held),
+      heldBalance: formatBdt(wallet.held),
+      recentTransactions: wallet.recent.map(toTransactionDto),
+    };
+  });
 
   r.get(
     "/api/deposit-info",
