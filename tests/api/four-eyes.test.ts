@@ -339,6 +339,22 @@ describe("withdrawal approvals", () => {
     await expectLedgerIntact(t);
   });
 
+  test("a confirmation racing a rejection of the same withdrawal: exactly one wins, never a 500", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const user = await t.signUp();
+      const withdrawal = await pendingWithdrawal(user, "25000");
+      const request = requested(await maker.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`));
+      const [confirmed, rejected] = await Promise.all([
+        confirm(checker, request.id),
+        maker.browser.post(`/api/admin/transactions/${withdrawal.id}/reject`, { reason: "Cancelled" }),
+      ]);
+      expect([confirmed.statusCode, rejected.statusCode].sort()).toEqual([200, 409]);
+      const [row] = await t.db.select().from(transactions).where(eq(transactions.id, withdrawal.id));
+      expect(await balanceOf(t, user.userId)).toBe(parseBdt(row?.status === "completed" ? "35000" : "60000"));
+    }
+    await expectLedgerIntact(t);
+  });
+
   test("deposits are not under four eyes: a 30,000 BDT deposit is credited at once", async () => {
     const user = await t.signUp();
     const deposit = await user.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "240" });

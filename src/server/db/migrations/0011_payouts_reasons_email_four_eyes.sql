@@ -474,6 +474,9 @@ DECLARE
   t transactions;
   both_admins jsonb;
 BEGIN
+  -- A withdrawal's row is locked before its request, in the order of every other path that touches
+  -- both (approve, reject): so a confirmation racing a rejection waits instead of deadlocking.
+  PERFORM 1 FROM transactions w WHERE w.id = (SELECT s.transaction_id FROM second_approvals s WHERE s.id = request_id) FOR UPDATE;
   UPDATE second_approvals SET status = 'confirmed', decided_by = admin_id, decided_at = now()
   WHERE id = request_id AND status = 'awaiting' AND requested_by <> admin_id AND user_id <> admin_id
   RETURNING * INTO r;
