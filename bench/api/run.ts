@@ -173,7 +173,8 @@ async function tempDir(name: string): Promise<string> {
 
 /**
  * The production settings of `npm start`. Changed: the public forms' per-IP limits, raised (every
- * bench client is 127.0.0.1), and the daily withdrawal maximum (see withdrawalDailyMaxBdt).
+ * bench client is 127.0.0.1), the daily withdrawal maximum (see withdrawalDailyMaxBdt), and four
+ * eyes, turned off: the setup credits each customer 1,000,000 BDT with one admin's adjustment.
  */
 function productEnv(port: number, database: { DATABASE_URL: string; DATA_DIR: string } | { DATA_DIR: string }): NodeJS.ProcessEnv {
   const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...inherited } = process.env;
@@ -192,6 +193,7 @@ function productEnv(port: number, database: { DATABASE_URL: string; DATA_DIR: st
     TWO_FACTOR_CODES_PER_IP_PER_MINUTE: "1000",
     CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
     WITHDRAWAL_DAILY_MAX_BDT: String(withdrawalDailyMaxBdt),
+    FOUR_EYES_MIN_BDT: "0",
   };
 }
 

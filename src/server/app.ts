@@ -22,6 +22,7 @@ import { documentSizeBytesMax } from "#shared/verification-schemas.ts";
 import { registerAccountAdminRoutes } from "./accounts/account-admin-routes.ts";
 import { registerAccountRoutes } from "./accounts/account-routes.ts";
 import { registerAdminAccountsRoutes } from "./admins/admin-accounts-routes.ts";
+import { registerSecondApprovalAdminRoutes } from "./approvals/second-approval-admin-routes.ts";
 import { registerSetupRoutes } from "./admins/setup-routes.ts";
 import { registerAuditAdminRoutes } from "./audit/audit-admin-routes.ts";
 import { createChainWatcher, readChainHealth, type ChainHealth, type ChainWatcher } from "./chain/chain-watcher.ts";
@@ -42,6 +43,7 @@ import { isTrustedOrigin } from "./http/origin-check.ts";
 import { registerVerificationAdminRoutes } from "./kyc/verification-admin-routes.ts";
 import { registerVerificationRoutes } from "./kyc/verification-routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createOutboxSender, type OutboxSender } from "./mail/outbox-sender.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
 import { registerEventRoutes } from "./realtime/event-routes.ts";
 import { registerSimAdminRoutes } from "./sims/sim-admin-routes.ts";
@@ -62,8 +64,11 @@ export type AppDeps = {
   eventStreamRecheckMs?: number;
 };
 
-/** `chainWatcher` is null when TRON_API_URL is unset; main.ts starts it once the server listens. */
-export type App = { app: FastifyInstance; auth: Auth; chainWatcher: ChainWatcher | null };
+/**
+ * `chainWatcher` is null when TRON_API_URL is unset; main.ts starts it, and the e-mail outbox's
+ * sender, once the server listens (tests deliver the outbox themselves, with deliverDue).
+ */
+export type App = { app: FastifyInstance; auth: Auth; chainWatcher: ChainWatcher | null; outboxSender: OutboxSender };
 
 const jsonBodyLimitBytes = 64 * 1024;
 const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -169,6 +174,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     : null;
   if (chainWatcher) app.addHook("onClose", async () => chainWatcher.stop());
 
+  // The customer e-mail outbox's sender (decision 020), stopped before the database closes. A
+  // successful back-office action may have queued a message: the sender is woken to send it now
+  // rather than at its next poll (a kick costs one query when nothing is due).
+  const outboxSender = createOutboxSender({
+    db: database.db,
+    mailer,
+    pollSeconds: config.mailOutboxPollSeconds,
+    domain: mailDomainOf(config.mailFrom),
+    log: app.log,
+  });
+  app.addHook("onClose", async () => outboxSender.stop());
+  app.addHook("onResponse", (request, reply, done) => {
+    if (request.method === "POST" && request.url.startsWith("/api/admin/") && reply.statusCode < 300) outboxSender.kick();
+    done();
+  });
+
   // "ok" is about the database, as before; `chain` says how the watcher's polls go (its state row,
   // read from the database, so the answer holds whichever process polls).
   app.get("/api/health", { schema: { tags: ["public"] } }, async (request, reply) => {
@@ -198,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerVerificationAdminRoutes(app, { db, guards });
   registerAdminAccountsRoutes(app, { db, auth, guards });
   registerAuditAdminRoutes(app, { db, guards });
+  registerSecondApprovalAdminRoutes(app, { db, guards });
   registerContactRoutes(app, { db, config });
   registerContactAdminRoutes(app, { db, guards });
   const hub = await createEventHub(database, app.log);
@@ -235,7 +257,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       .send(new AppError(404, errorCodes.notFound, `No route ${request.method} ${request.url.split("?")[0]}`).toBody());
   });
 
-  return { app, auth, chainWatcher };
+  return { app, auth, chainWatcher, outboxSender };
+}
+
+/** The domain of MAIL_FROM's address ("Nexapay <no-reply@nexapay.local>" → nexapay.local), for Message-IDs. */
+function mailDomainOf(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "nexapay.local";
 }
 
 function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {

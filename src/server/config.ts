@@ -39,6 +39,10 @@ const envSchema = z.object({
   DEPOSIT_MIN_USDT: nonNegativeInt.default(10),
   WITHDRAWAL_MIN_BDT: nonNegativeInt.default(500),
   WITHDRAWAL_DAILY_MAX_BDT: nonNegativeInt.default(50000),
+  // Four eyes (decision 020): adjustments and withdrawal approvals of this many BDT or more wait for a second admin; 0 = off.
+  FOUR_EYES_MIN_BDT: nonNegativeInt.default(25000),
+  // How often the e-mail outbox is checked for messages to send (it is also woken after each decision).
+  MAIL_OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   SIGNUPS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TWO_FACTOR_CODES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   CONTACT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -65,6 +69,10 @@ export type Config = {
   depositMinUsdt: number;
   withdrawalMinBdt: number;
   withdrawalDailyMaxBdt: number;
+  /** Four eyes: the smallest amount (BDT) that needs a second admin; 0 = off. */
+  fourEyesMinBdt: number;
+  /** How often the e-mail outbox sender polls, in seconds. */
+  mailOutboxPollSeconds: number;
   supportEmail: string;
   chatUrl: string;
   /**
@@ -134,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     depositMinUsdt: e.DEPOSIT_MIN_USDT,
     withdrawalMinBdt: e.WITHDRAWAL_MIN_BDT,
     withdrawalDailyMaxBdt: e.WITHDRAWAL_DAILY_MAX_BDT,
+    fourEyesMinBdt: e.FOUR_EYES_MIN_BDT,
+    mailOutboxPollSeconds: e.MAIL_OUTBOX_POLL_SECONDS,
     supportEmail: e.SUPPORT_EMAIL,
     rateLimits: {
       signUpsPerIpPerMinute: e.SIGNUPS_PER_IP_PER_MINUTE,

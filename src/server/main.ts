@@ -1,4 +1,5 @@
-// Starts the server: configuration, database (migrated), HTTP, and a clean stop on SIGTERM/SIGINT.
+// Starts the server: configuration, database (migrated), HTTP, the chain watcher and the e-mail
+// outbox's sender, and a clean stop on SIGTERM/SIGINT (app.close stops both before the database closes).
 // In production it runs compiled, as dist/server/main.js (scripts/build-server.mjs, decision 016).
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     config.isProduction || !isInstalled("pino-pretty")
       ? { level: config.logLevel }
       : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
-  const { app, chainWatcher } = await buildApp({ config, database, logger });
+  const { app, chainWatcher, outboxSender } = await buildApp({ config, database, logger });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // In the background: a slow or failing TRON API never delays the start or a request (decision 018).
   chainWatcher?.start();
+  // Customer e-mail queued by decisions (decision 020), this run's and any a previous run left unsent.
+  outboxSender.start();
   app.log.info(
     `Nexapay is ready at ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}/db` : "PostgreSQL"})`,
   );

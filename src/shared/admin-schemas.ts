@@ -5,7 +5,14 @@ import { isBdtAmount } from "./money.ts";
 import { simStatuses, simWalletTypes } from "./sim-schemas.ts";
 import { documentTypes } from "./verification-schemas.ts";
 import { verificationStatuses } from "./profile-schemas.ts";
-import { pageQuerySchema, pageSchema, searchTextSchema, transactionStatuses, transactionTypes } from "./wallet-schemas.ts";
+import {
+  pageQuerySchema,
+  pageSchema,
+  payoutReferenceSchema,
+  searchTextSchema,
+  transactionStatuses,
+  transactionTypes,
+} from "./wallet-schemas.ts";
 
 const search = searchTextSchema;
 
@@ -63,6 +70,8 @@ export const adminTransactionSchema = z.object({
   reference: z.string().nullable(),
   origin: z.enum(["customer", "admin_adjustment"]),
   rejectReason: z.string().nullable(),
+  /** A paid withdrawal's transaction ID at the wallet provider; null otherwise. */
+  payoutReference: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
   /** A deposit request's sending address and claimed TXID; null otherwise. */
@@ -99,6 +108,8 @@ export type AdminTransactionDetailDto = z.infer<typeof adminTransactionDetailSch
  */
 export const approveTransactionSchema = z.object({
   acknowledgeNoChainEvidence: z.boolean({ error: "acknowledgeNoChainEvidence must be true or false" }).optional(),
+  /** A withdrawal's payout reference (decision 020); optional, so scripted approvals keep working. */
+  payoutReference: payoutReferenceSchema.nullish(),
 });
 
 export const unclaimedTransfersQuerySchema = pageQuerySchema(20);
@@ -175,9 +186,21 @@ export const adminVerificationSchema = z.object({
   userEmail: z.string(),
   documentType: z.enum(documentTypes),
   status: z.enum(["pending", "approved", "rejected"]),
+  /** Why it was rejected; null unless rejected. */
+  rejectReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+const rejectReasonMessage = "Choose a reason for the rejection";
+
+/** POST /api/admin/verifications/:id/reject: a reason is required (one of verificationRejectReasons, or free text). */
+export const verificationRejectSchema = z.object(
+  {
+    reason: z.string({ error: rejectReasonMessage }).trim().min(1, rejectReasonMessage).max(500, "Reason must be at most 500 characters"),
+  },
+  { error: rejectReasonMessage },
+);
 
 export const adminRoles = ["admin", "super_admin"] as const;
 
@@ -239,6 +262,8 @@ export const adminStatsSchema = z.object({
   pendingWithdrawals: z.number().int(),
   todayApprovedDeposits: z.string(),
   todayApprovedWithdrawals: z.string(),
+  /** Four eyes (decision 020): requests waiting for a second admin. */
+  awaitingSecondApproval: z.number().int(),
   daily: z.array(z.object({ day: z.string(), deposits: z.string(), withdrawals: z.string() })),
 });
 

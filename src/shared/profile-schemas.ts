@@ -19,6 +19,13 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
+/** PATCH /api/me: the profile's fields and the e-mail preference, each alone or together. */
+export const meUpdateSchema = profileUpdateSchema.extend({
+  /** E-mail about admins' decisions on deposits, withdrawals, verification and SIMs (security mail always goes). */
+  emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }).optional(),
+});
+export type MeUpdate = z.input<typeof meUpdateSchema>;
+
 export const verificationStatuses = ["none", "pending", "approved", "rejected"] as const;
 export type VerificationStatus = (typeof verificationStatuses)[number];
 

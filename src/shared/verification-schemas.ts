@@ -34,9 +34,14 @@ export const verificationSchema = z.object({
   id: z.string().nullable(),
   status: z.enum(verificationStatuses),
   documentType: z.enum(documentTypes).nullable(),
+  /** Why an admin rejected the documents; null unless rejected (cleared by a new upload). */
+  rejectReason: z.string().nullable(),
   documents: z.array(verificationDocumentSchema),
 });
 export type VerificationDto = z.infer<typeof verificationSchema>;
+
+/** The common reasons the back office offers for rejecting a verification (besides "Other…", free text). */
+export const verificationRejectReasons = ["Photo is blurred", "Document expired", "Name does not match the profile"] as const;
 
 export const verificationMessages = {
   approved: "Your identity has been verified successfully.",

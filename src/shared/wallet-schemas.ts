@@ -52,6 +52,21 @@ export const withdrawalRequestSchema = z.object({
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
+export const payoutReferenceMessages = {
+  invalid: "Payout reference must be 8 to 20 letters and digits",
+  onlyWithdrawals: "A payout reference is only for withdrawals",
+} as const;
+
+/**
+ * The wallet provider's transaction ID of a paid withdrawal, as an admin types it: trimmed, 8 to 20
+ * ASCII letters and digits, kept upper-cased. Null or absent means none.
+ */
+export const payoutReferenceSchema = z
+  .string({ error: payoutReferenceMessages.invalid })
+  .trim()
+  .regex(/^[A-Za-z0-9]{8,20}$/, payoutReferenceMessages.invalid)
+  .transform((text) => text.toUpperCase());
+
 export const transactionSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -65,6 +80,10 @@ export const transactionSchema = z.object({
   txid: z.string().nullable(),
   /** A deposit matched to a confirmed USDT transfer seen on the chain. */
   receivedOnChain: z.boolean(),
+  /** A paid withdrawal's transaction ID at bKash, Nagad or Upay (the "TrxID"), upper-case; null otherwise. */
+  payoutReference: z.string().nullable(),
+  /** Why an admin rejected it; null otherwise. */
+  rejectReason: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
 });

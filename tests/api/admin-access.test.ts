@@ -11,9 +11,11 @@ import {
   adminUsers,
   auditLog,
   contactMessages,
+  emailOutbox,
   extendedProfiles,
   ledgerEntries,
   profiles,
+  secondApprovals,
   sims,
   transactions,
   user,
@@ -90,6 +92,8 @@ async function snapshot() {
     adminUsers: await t.db.select().from(adminUsers).orderBy(adminUsers.id),
     auditLog: await t.db.select().from(auditLog).orderBy(auditLog.id),
     contactMessages: await t.db.select().from(contactMessages).orderBy(contactMessages.id),
+    secondApprovals: await t.db.select().from(secondApprovals).orderBy(secondApprovals.id),
+    emailOutbox: await t.db.select().from(emailOutbox).orderBy(emailOutbox.id),
   };
 }
 
@@ -130,6 +134,17 @@ async function pendingVerification(): Promise<{ id: string; userId: string }> {
   const person = await t.signUp();
   const response = await uploadDocument(person.browser, { documentType: "national_id", side: "front", bytes: makePng() });
   expect(response.statusCode, response.body).toBe(200);
+  return { id: response.json<{ id: string }>().id, userId: person.userId };
+}
+
+/** A 25,000 BDT adjustment of a new customer, asked for by the super admin: it awaits a second admin (four eyes). */
+async function awaitingAdjustment(): Promise<{ id: string; userId: string }> {
+  const person = await t.signUp();
+  const response = await superAdmin.browser.post(`/api/admin/users/${person.userId}/balance-adjustments`, {
+    direction: "add",
+    amount: "25000",
+  });
+  expect(response.statusCode, response.body).toBe(202);
   return { id: response.json<{ id: string }>().id, userId: person.userId };
 }
 
@@ -291,6 +306,50 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
+    route: "GET /api/admin/second-approvals",
+    status: 200,
+    prepare: () => ({
+      call: { method: "GET", url: "/api/admin/second-approvals" },
+      effect: async (response) => {
+        const awaiting = (await snapshot()).secondApprovals.filter((row) => row.status === "awaiting").length;
+        expect(response.json()).toMatchObject({ ...pageShape, pageSize: 20, total: awaiting });
+      },
+    }),
+  },
+  {
+    route: "POST /api/admin/second-approvals/:id/confirm",
+    status: 200,
+    prepare: async () => {
+      const { id, userId } = await awaitingAdjustment();
+      return {
+        call: { method: "POST", url: `/api/admin/second-approvals/${id}/confirm` },
+        effect: async (response) => {
+          expect(response.json()).toMatchObject({
+            secondApproval: { id, status: "confirmed" },
+            transaction: { userId, status: "completed" },
+          });
+          const [row] = await t.db.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, userId));
+          expect(row?.balance).toBe(2_500_000n);
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/admin/second-approvals/:id/decline",
+    status: 200,
+    prepare: async () => {
+      const { id, userId } = await awaitingAdjustment();
+      return {
+        call: { method: "POST", url: `/api/admin/second-approvals/${id}/decline`, json: { reason: "Not agreed" } },
+        effect: async (response) => {
+          expect(response.json()).toMatchObject({ secondApproval: { id, status: "declined", declineReason: "Not agreed" } });
+          const [row] = await t.db.select({ balance: profiles.balanceMinor }).from(profiles).where(eq(profiles.id, userId));
+          expect(row?.balance).toBe(0n);
+        },
+      };
+    },
+  },
+  {
     route: "GET /api/admin/sims",
     status: 200,
     prepare: () => ({
@@ -365,7 +424,7 @@ const endpoints: Endpoint[] = [
     prepare: async () => {
       const verification = await pendingVerification();
       return {
-        call: { method: "POST", url: `/api/admin/verifications/${verification.id}/reject` },
+        call: { method: "POST", url: `/api/admin/verifications/${verification.id}/reject`, json: { reason: "Photo is blurred" } },
         effect: async (response) => {
           expect(response.json()).toEqual({ id: verification.id, status: "rejected" });
           const [row] = await t.db.select().from(verifications).where(eq(verifications.id, verification.id));
@@ -504,6 +563,9 @@ test("the table covers every admin endpoint of docs/architecture.md, HTTP API", 
     "POST /api/admin/transactions/:id/approve",
     "POST /api/admin/transactions/:id/reject",
     "GET /api/admin/chain/unclaimed-transfers",
+    "GET /api/admin/second-approvals",
+    "POST /api/admin/second-approvals/:id/confirm",
+    "POST /api/admin/second-approvals/:id/decline",
     "GET /api/admin/sims",
     "PATCH /api/admin/sims/:id",
     "DELETE /api/admin/sims/:id",

@@ -234,6 +234,8 @@ describe("balance adjustments (POST /api/admin/users/:id/balance-adjustments)", 
       reference: "Manual add by admin",
       txid: null,
       receivedOnChain: false,
+      payoutReference: null,
+      rejectReason: null,
       createdAt: expect.any(String) as string,
       processedAt: expect.any(String) as string,
     });
@@ -329,7 +331,8 @@ describe("verification decisions (approved on any non-approved, rejected on any 
     expect(response.statusCode, response.body).toBe(200);
     return { id: response.json<{ id: string }>().id, user };
   }
-  const decide = (id: string, decision: "approve" | "reject") => admin.browser.post(`/api/admin/verifications/${id}/${decision}`);
+  const decide = (id: string, decision: "approve" | "reject") =>
+    admin.browser.post(`/api/admin/verifications/${id}/${decision}`, decision === "reject" ? { reason: "Photo is blurred" } : undefined);
   const statusOfVerification = async (id: string) =>
     (await t.db.select({ status: verifications.status }).from(verifications).where(eq(verifications.id, id)))[0]?.status;
 
@@ -738,7 +741,11 @@ describe("GET /api/admin/audit-log: every admin action, under its name", () => {
     await run("sim.rejected", simB, admin.browser.request("PATCH", `/api/admin/sims/${simB}`, { json: { status: "rejected" } }));
     await run("sim.deleted", simB, admin.browser.request("DELETE", `/api/admin/sims/${simB}`));
     await run("verification.approved", verificationId, admin.browser.post(`/api/admin/verifications/${verificationId}/approve`));
-    await run("verification.rejected", verificationId, admin.browser.post(`/api/admin/verifications/${verificationId}/reject`));
+    await run(
+      "verification.rejected",
+      verificationId,
+      admin.browser.post(`/api/admin/verifications/${verificationId}/reject`, { reason: "Photo is blurred" }),
+    );
     await run(
       "user.suspended",
       customer.userId,

@@ -139,7 +139,9 @@ beforeAll(async () => {
   verificationIds.carol = await upload(carol);
   verificationIds.dave = await upload(dave);
   expect((await admin.browser.post(`/api/admin/verifications/${verificationIds.alice}/approve`)).statusCode).toBe(200);
-  expect((await admin.browser.post(`/api/admin/verifications/${verificationIds.carol}/reject`)).statusCode).toBe(200);
+  expect(
+    (await admin.browser.post(`/api/admin/verifications/${verificationIds.carol}/reject`, { reason: "Photo is blurred" })).statusCode,
+  ).toBe(200);
 
   // Suspended last: a suspended customer cannot act.
   expect((await admin.browser.request("PATCH", `/api/admin/users/${dave.userId}`, { json: { isSuspended: true } })).statusCode).toBe(200);
@@ -191,6 +193,7 @@ describe("GET /api/admin/transactions", () => {
         reference: "Upay:01776655443",
         origin: "customer",
         rejectReason: null,
+        payoutReference: null,
         createdAt: expect.any(String) as string,
         processedAt: expect.any(String) as string,
         // A withdrawal has no sending address, TXID or chain evidence.
@@ -447,6 +450,7 @@ describe("GET /api/admin/verifications", () => {
       userEmail: bob.email,
       documentType: "national_id",
       status: "pending",
+      rejectReason: null,
       createdAt: expect.any(String) as string,
       updatedAt: expect.any(String) as string,
     });

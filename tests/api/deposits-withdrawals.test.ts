@@ -25,7 +25,9 @@ import {
 let t: TestApp;
 let admin: EnrolledAdmin;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Four eyes off: the daily-limit journeys pay withdrawals of 30,000 BDT with one admin's approval.
+  // Approvals at or above FOUR_EYES_MIN_BDT are tests/api/four-eyes.test.ts's subject.
+  t = await createTestApp({ env: { FOUR_EYES_MIN_BDT: "0" } });
   admin = await signUpAdmin(t);
 });
 afterAll(async () => {
@@ -97,6 +99,8 @@ describe("POST /api/deposits", () => {
       reference: `20 USDT from ${fromAddress}`,
       txid: null,
       receivedOnChain: false,
+      payoutReference: null,
+      rejectReason: null,
       createdAt: expect.stringMatching(isoDate) as string,
       processedAt: null,
     });
@@ -272,6 +276,8 @@ describe("POST /api/withdrawals", () => {
       reference: "bKash:01712345678",
       txid: null,
       receivedOnChain: false,
+      payoutReference: null,
+      rejectReason: null,
       createdAt: expect.stringMatching(isoDate) as string,
       processedAt: null,
     });

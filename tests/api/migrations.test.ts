@@ -123,6 +123,7 @@ describe("opening a database an older release migrated", () => {
     expect((await appliedMigrationTimes(database)).sort()).toEqual((await currentJournalTimes()).sort());
     const again = await reopen();
     await schemaIsCurrent(again);
-    expect(await appliedMigrationTimes(again)).toHaveLength(11);
+    // Each migration once: the 11 it had, and the ones written since.
+    expect(await appliedMigrationTimes(again)).toHaveLength((await currentJournalTimes()).length);
   });
 });

@@ -174,7 +174,7 @@ describe("balance adjustments: no admin adjusts their own balance", () => {
 
 describe("verifications: no admin decides their own", () => {
   const decide = (admin: SignedUpUser, id: string, decision: "approve" | "reject") =>
-    admin.browser.post(`/api/admin/verifications/${id}/${decision}`);
+    admin.browser.post(`/api/admin/verifications/${id}/${decision}`, decision === "reject" ? { reason: "Photo is blurred" } : undefined);
 
   test("approve and reject of their own → 403, nothing changes, also once decided; another admin may decide it", async () => {
     const upload = await uploadDocument(self.browser, { documentType: "passport", side: "front", bytes: makePng() });

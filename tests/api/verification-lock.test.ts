@@ -81,7 +81,9 @@ test("while pending, and after a rejection, a new upload replaces the document a
   const front = whilePending.json<VerificationDto>().documents.find((d) => d.documentType === "national_id" && d.side === "front");
   expect(front?.contentType).toBe("image/jpeg");
 
-  expect((await admin.browser.post(`/api/admin/verifications/${verification.id}/reject`)).statusCode).toBe(200);
+  expect((await admin.browser.post(`/api/admin/verifications/${verification.id}/reject`, { reason: "Photo is blurred" })).statusCode).toBe(
+    200,
+  );
   const afterRejection = await uploadDocument(customer.browser, {
     documentType: "passport",
     side: "front",

@@ -60,7 +60,7 @@ async function snapshot(user: SignedUpUser) {
 describe("GET /api/verification", () => {
   test("a customer who uploaded nothing: status none, no documents", async () => {
     const user = await t.signUp();
-    expect(await verificationOf(user)).toEqual({ id: null, status: "none", documentType: null, documents: [] });
+    expect(await verificationOf(user)).toEqual({ id: null, status: "none", documentType: null, rejectReason: null, documents: [] });
     expect((await user.browser.get("/api/me")).json()).toMatchObject({ verificationStatus: "none" });
   });
 });
@@ -74,6 +74,7 @@ describe("PUT /api/verification/documents/:documentType/:side", () => {
       id: expect.any(String) as string,
       status: "pending",
       documentType: "national_id",
+      rejectReason: null,
       documents: [
         {
           documentType: "national_id",
@@ -239,7 +240,10 @@ describe("PUT /api/verification/documents/:documentType/:side", () => {
 
 describe("the verification state machine", () => {
   async function decide(id: string, decision: "approve" | "reject") {
-    const response = await admin.browser.post(`/api/admin/verifications/${id}/${decision}`);
+    const response = await admin.browser.post(
+      `/api/admin/verifications/${id}/${decision}`,
+      decision === "reject" ? { reason: "Photo is blurred" } : undefined,
+    );
     expect(response.statusCode, response.body).toBe(200);
   }
 

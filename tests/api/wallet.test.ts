@@ -142,6 +142,7 @@ describe("GET and PATCH /api/me", () => {
       isAdmin: false,
       adminRole: null,
       twoFactorEnabled: false,
+      emailNotifications: true,
     });
   });
 

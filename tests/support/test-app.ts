@@ -122,6 +122,8 @@ export type TestApp = {
   auth: App["auth"];
   /** The app's chain watcher; null unless `env` sets TRON_API_URL. Not started: tests call pollOnce(). */
   chainWatcher: App["chainWatcher"];
+  /** The app's e-mail outbox sender. Not started: tests call deliverDue() (or start() it themselves). */
+  outboxSender: App["outboxSender"];
   db: Db;
   database: Database;
   /** The test database's URL on PostgreSQL (to open a second handle on it, like a second process); null on PGlite. */
@@ -189,7 +191,7 @@ export async function createTestApp(
     await built.app.ready();
     return built;
   };
-  const { app, auth, chainWatcher } = await buildReady().catch(async (error: unknown) => {
+  const { app, auth, chainWatcher, outboxSender } = await buildReady().catch(async (error: unknown) => {
     await fresh.drop().finally(removeDataDir);
     throw error;
   });
@@ -216,6 +218,7 @@ export async function createTestApp(
     app,
     auth,
     chainWatcher,
+    outboxSender,
     db: fresh.database.db,
     database: fresh.database,
     databaseUrl: fresh.url,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorCodes } from "#shared/api-error.ts";
 import { meSchema, type Me } from "#shared/me.ts";
-import { profileUpdateSchema } from "#shared/profile-schemas.ts";
+import { meUpdateSchema } from "#shared/profile-schemas.ts";
 import type { Guards, SignedInUser } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -27,7 +27,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; guar
 
   r.patch(
     "/api/me",
-    { schema: { tags: ["customer"], body: profileUpdateSchema, response: { 200: meSchema } }, onRequest: guards.requireUser },
+    { schema: { tags: ["customer"], body: meUpdateSchema, response: { 200: meSchema } }, onRequest: guards.requireUser },
     async (request) => {
       await updateProfile(db, request.user!.id, request.body);
       return me(db, request.user!);

@@ -1,5 +1,6 @@
-// The customer's own profile (docs/product.md, Customer area › Profile): profiles (name, phone) and
-// extended_profiles (address, document number) saved together; an empty field is saved as null.
+// The customer's own profile (docs/product.md, Customer area › Profile): profiles (name, phone, the
+// e-mail preference) and extended_profiles (address, document number) saved together; an empty
+// field is saved as null.
 import { eq, sql } from "drizzle-orm";
 import type { ProfileDto, VerificationStatus } from "#shared/profile-schemas.ts";
 import type { Db } from "../db/client.ts";
@@ -12,13 +13,14 @@ export type ProfileChanges = {
   phone?: string | null | undefined;
   address?: string | null | undefined;
   documentNumber?: string | null | undefined;
+  emailNotifications?: boolean | undefined;
 };
 
 /**
  * The Profile screen's fields, the customer's country and their verification status, read in one
  * statement (the status from a subquery: one verification per customer, or none).
  */
-export async function getProfile(db: Db, userId: string): Promise<(ProfileDto & { country: string }) | null> {
+export async function getProfile(db: Db, userId: string): Promise<(ProfileDto & { country: string; emailNotifications: boolean }) | null> {
   const [row] = await preparedProfile(db).execute({ userId });
   if (!row) return null;
   return {
@@ -40,6 +42,7 @@ const preparedProfile = preparedPerDatabase((db) => {
       fullName: profiles.fullName,
       phone: profiles.phone,
       country: profiles.country,
+      emailNotifications: profiles.emailNotifications,
       address: extendedProfiles.address,
       documentNumber: extendedProfiles.documentNumber,
       verificationStatus: sql<VerificationStatus | null>`(${verificationStatus})`,
@@ -57,6 +60,7 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
     const profileSet = {
       ...(changes.fullName !== undefined && { fullName: changes.fullName }),
       ...(changes.phone !== undefined && { phone: changes.phone }),
+      ...(changes.emailNotifications !== undefined && { emailNotifications: changes.emailNotifications }),
     };
     if (Object.keys(profileSet).length > 0) await tx.update(profiles).set(profileSet).where(eq(profiles.id, userId));
     const extendedSet = {

@@ -1,14 +1,16 @@
-// The back office dashboard's figures: users, balances, pending requests and approved volume.
+// The back office dashboard's figures: users, balances, pending requests, requests awaiting a
+// second admin, and approved volume.
 import { and, count, eq, gte, sql, sum } from "drizzle-orm";
 import { formatBdt } from "#shared/money.ts";
+import { countAwaitingSecondApprovals } from "../approvals/second-approval-queries.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
 import { profiles, transactions } from "../db/schema.ts";
 
 /** The dashboard's figures; "today" and the 30 days are calendar days in Asia/Dhaka. */
 export async function adminStats(db: Db, now: Date) {
-  // Four independent reads: on PostgreSQL they run at once, on separate pool connections.
-  const [[users], [pending], [today], daily] = await Promise.all([
+  // Five independent reads: on PostgreSQL they run at once, on separate pool connections.
+  const [[users], [pending], [today], daily, awaitingSecondApproval] = await Promise.all([
     db
       .select({
         total: count(),
@@ -51,6 +53,7 @@ export async function adminStats(db: Db, now: Date) {
     from days d left join volume v on v.day = d.day
     order by d.day`,
     ),
+    countAwaitingSecondApprovals(db),
   ]);
   return {
     totalUsers: users?.total ?? 0,
@@ -60,6 +63,7 @@ export async function adminStats(db: Db, now: Date) {
     pendingWithdrawals: pending?.withdrawals ?? 0,
     todayApprovedDeposits: formatBdt(BigInt(today?.deposits ?? "0")),
     todayApprovedWithdrawals: formatBdt(BigInt(today?.withdrawals ?? "0")),
+    awaitingSecondApproval,
     daily: daily.map((d) => ({ day: d.day, deposits: formatBdt(BigInt(d.deposits)), withdrawals: formatBdt(BigInt(d.withdrawals)) })),
   };
 }

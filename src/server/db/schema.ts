@@ -132,6 +132,8 @@ export const profiles = pgTable(
       .notNull()
       .default(sql`0`),
     isSuspended: boolean("is_suspended").notNull().default(false),
+    /** Whether the customer wants e-mail about admins' decisions (decision 020); security mail always goes. */
+    emailNotifications: boolean("email_notifications").notNull().default(true),
     createdAt: createdAt(),
     /** Lower-cased username, e-mail and full name, kept by a trigger (migration 0002): what the admin users search matches. */
     searchText: text("search_text").notNull().default(""),
@@ -179,8 +181,10 @@ export const transactions = pgTable(
     processedAt: timestamp("processed_at", { withTimezone: true }),
     processedBy: uuid("processed_by").references(() => user.id),
     rejectReason: text("reject_reason"),
+    /** A paid withdrawal's transaction ID at bKash, Nagad or Upay, upper-cased (decision 020). */
+    payoutReference: text("payout_reference"),
     /**
-     * Lower-cased username, e-mail and method of the transaction, kept by a trigger (migration 0002):
+     * Lower-cased username, e-mail, method and payout reference of the transaction, kept by a trigger (migration 0002):
      * what the admin transactions search matches as text, in one trigram-indexed column.
      */
     searchText: text("search_text").notNull().default(""),
@@ -297,6 +301,8 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
     reviewedBy: uuid("reviewed_by").references(() => user.id),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Why an admin rejected it, for the customer; cleared when they upload again. */
+    rejectReason: text("reject_reason"),
   },
   (t) => [index("verifications_status_created_idx").on(t.status, t.createdAt.desc())],
 );
@@ -350,6 +356,88 @@ export const auditLog = pgTable(
     index("audit_log_action_created_idx").on(t.action, t.createdAt.desc()),
     // A transaction's audit trail, for the back office's detail panel (decision 019).
     index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+// Four eyes (decision 020): a balance adjustment, or a withdrawal's approval, at or above
+// FOUR_EYES_MIN_BDT waits here until a second admin confirms it (then the money moves) or someone
+// declines it. One awaiting request per withdrawal.
+export const secondApprovals = pgTable(
+  "second_approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["balance_adjustment", "withdrawal_approval"] }).notNull(),
+    status: text("status", { enum: ["awaiting", "confirmed", "declined"] })
+      .notNull()
+      .default("awaiting"),
+    /** The customer whose money it is. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    /** An adjustment's direction and note; null for a withdrawal. */
+    direction: text("direction", { enum: ["add", "subtract"] }),
+    note: text("note"),
+    /** The withdrawal to approve; null for an adjustment. */
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    payoutReference: text("payout_reference"),
+    requestedBy: uuid("requested_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid("decided_by").references(() => user.id, { onDelete: "restrict" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    /** The adjustment created, or the withdrawal approved, by the confirmation. */
+    resultTransactionId: uuid("result_transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    check("second_approvals_amount_positive", sql`${t.amountMinor} > 0`),
+    check("second_approvals_kind_valid", sql`${t.kind} in ('balance_adjustment', 'withdrawal_approval')`),
+    check("second_approvals_status_valid", sql`${t.status} in ('awaiting', 'confirmed', 'declined')`),
+    check(
+      "second_approvals_shape",
+      sql`(${t.kind} = 'balance_adjustment' and ${t.direction} in ('add', 'subtract') and ${t.transactionId} is null)
+        or (${t.kind} = 'withdrawal_approval' and ${t.direction} is null and ${t.transactionId} is not null)`,
+    ),
+    // One awaiting request per withdrawal: a second one is a 409 (the partial unique index is the last guard).
+    uniqueIndex("second_approvals_awaiting_transaction_idx")
+      .on(t.transactionId)
+      .where(sql`${t.status} = 'awaiting'`),
+    // The queue, oldest first, by status.
+    index("second_approvals_status_requested_idx").on(t.status, t.requestedAt, t.id),
+  ],
+);
+
+// The transactional outbox of customer e-mail (decision 020): a row is written in the same
+// transaction as the decision it tells of, and the sender (mail/outbox-sender.ts) delivers it
+// afterwards, with retries. `event_key` is unique: one message per event and recipient.
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    eventKey: text("event_key").notNull().unique(),
+    category: text("category", { enum: ["decision", "security"] }).notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the sender may (next) take it: now for a new row; later after a failure, or while a send is under way. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    check("email_outbox_category_valid", sql`${t.category} in ('decision', 'security')`),
+    // What the sender claims: the unsent rows that are due, oldest due first.
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 

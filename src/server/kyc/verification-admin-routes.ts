@@ -3,7 +3,12 @@
 // service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminVerificationSchema, adminVerificationsQuerySchema, verificationDecisionSchema } from "#shared/admin-schemas.ts";
+import {
+  adminVerificationSchema,
+  adminVerificationsQuerySchema,
+  verificationDecisionSchema,
+  verificationRejectSchema,
+} from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import { verificationSchema } from "#shared/verification-schemas.ts";
 import { pageSchema } from "#shared/wallet-schemas.ts";
@@ -31,17 +36,29 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: { db
     },
   );
 
-  for (const decision of ["approve", "reject"] as const) {
-    r.post(
-      `/api/admin/verifications/:id/${decision}`,
-      { schema: { tags, params: idParams, response: { 200: verificationDecisionSchema } }, ...admin },
-      async (request) => {
-        const status = decision === "approve" ? ("approved" as const) : ("rejected" as const);
-        await decideVerification(db, { ...actingAdmin(request), verificationId: request.params.id, status });
-        return { id: request.params.id, status };
-      },
-    );
-  }
+  r.post(
+    "/api/admin/verifications/:id/approve",
+    { schema: { tags, params: idParams, response: { 200: verificationDecisionSchema } }, ...admin },
+    async (request) => {
+      await decideVerification(db, { ...actingAdmin(request), verificationId: request.params.id, status: "approved" });
+      return { id: request.params.id, status: "approved" as const };
+    },
+  );
+
+  // A rejection names its reason, which the customer sees (decision 020).
+  r.post(
+    "/api/admin/verifications/:id/reject",
+    { schema: { tags, params: idParams, body: verificationRejectSchema, response: { 200: verificationDecisionSchema } }, ...admin },
+    async (request) => {
+      await decideVerification(db, {
+        ...actingAdmin(request),
+        verificationId: request.params.id,
+        status: "rejected",
+        reason: request.body.reason,
+      });
+      return { id: request.params.id, status: "rejected" as const };
+    },
+  );
 
   r.get(
     "/api/admin/verifications/:userId/documents",

@@ -1,4 +1,5 @@
-// An admin's decision on an identity verification: approve or reject. The change and its audit entry
+// An admin's decision on an identity verification: approve or reject (with a reason the customer
+// sees). The change, its audit entry and the customer's e-mail (queued in the outbox, decision 020)
 // commit together: every admin action is in audit_log.
 // Segregation of duties (decision 013): no admin decides on their own account; another admin does it
 // for them.
@@ -8,6 +9,7 @@ import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
 import { verifications } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { queueVerificationMail } from "../mail/decision-mail.ts";
 import { notifyChange } from "../realtime/notify.ts";
 
 type Actor = { adminId: string; ip?: string };
@@ -19,12 +21,14 @@ type Actor = { adminId: string; ip?: string };
  */
 export async function decideVerification(
   db: Db,
-  input: Actor & { verificationId: string; status: "approved" | "rejected" },
+  input: Actor & { verificationId: string } & ({ status: "approved"; reason?: undefined } | { status: "rejected"; reason: string }),
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const now = new Date();
+    const rejectReason = input.status === "rejected" ? input.reason : null;
     const [updated] = await tx
       .update(verifications)
-      .set({ status: input.status, reviewedBy: input.adminId, reviewedAt: new Date(), updatedAt: new Date() })
+      .set({ status: input.status, reviewedBy: input.adminId, reviewedAt: now, updatedAt: now, rejectReason })
       .where(
         and(eq(verifications.id, input.verificationId), ne(verifications.status, input.status), ne(verifications.userId, input.adminId)),
       )
@@ -43,9 +47,10 @@ export async function decideVerification(
       action: input.status === "approved" ? "verification.approved" : "verification.rejected",
       targetType: "verification",
       targetId: updated.id,
-      details: { userId: updated.userId, documentType: updated.documentType },
+      details: { userId: updated.userId, documentType: updated.documentType, ...(rejectReason === null ? {} : { reason: rejectReason }) },
       ...(input.ip ? { ip: input.ip } : {}),
     });
+    await queueVerificationMail(tx, updated.id);
     await notifyChange(tx, { table: "verifications", userId: updated.userId, id: updated.id });
   });
 }

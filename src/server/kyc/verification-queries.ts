@@ -25,6 +25,7 @@ export async function listAdminVerifications(
             userEmail: user.email,
             documentType: verifications.documentType,
             status: verifications.status,
+            rejectReason: verifications.rejectReason,
             createdAt: verifications.createdAt,
             updatedAt: verifications.updatedAt,
           })

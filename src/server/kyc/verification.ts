@@ -36,6 +36,7 @@ export async function getVerification(db: Db, userId: string): Promise<Verificat
     id: verification?.id ?? null,
     status: verification?.status ?? "none",
     documentType: verification?.documentType ?? null,
+    rejectReason: verification?.status === "rejected" ? verification.rejectReason : null,
     documents: documents.map((d) => ({
       documentType: d.documentType,
       side: d.side,
@@ -115,7 +116,7 @@ export async function uploadDocument(
   return getVerification(db, userId);
 }
 
-/** none → pending; rejected → pending with the new document type; pending stays pending. */
+/** none → pending; rejected → pending with the new document type and no reason; pending stays pending. */
 async function moveToPendingAfterUpload(
   db: Db,
   userId: string,
@@ -125,7 +126,10 @@ async function moveToPendingAfterUpload(
   if (!current) {
     await db.insert(verifications).values({ userId, documentType, status: "pending" }).onConflictDoNothing();
   } else if (current.status === "rejected") {
-    await db.update(verifications).set({ status: "pending", documentType, updatedAt: new Date() }).where(eq(verifications.id, current.id));
+    await db
+      .update(verifications)
+      .set({ status: "pending", documentType, rejectReason: null, updatedAt: new Date() })
+      .where(eq(verifications.id, current.id));
   }
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 
 export const changesChannel = "nexapay_changes";
 
-export type ChangeTable = "profiles" | "transactions" | "sims" | "verifications";
+export type ChangeTable = "profiles" | "transactions" | "sims" | "verifications" | "second_approvals";
 export type ChangeEvent = { table: ChangeTable; userId: string; id: string };
 
 export async function notifyChange(db: Db, event: ChangeEvent): Promise<void> {

@@ -1,5 +1,6 @@
 // An admin's decisions on SIMs: approve, reject, delete. Each change and its audit entry commit
-// together: every admin action is in audit_log.
+// together (with the customer's e-mail of an approval or rejection, queued in the outbox): every
+// admin action is in audit_log.
 // Segregation of duties (decision 013): no admin decides on their own account; another admin does it
 // for them.
 import assert from "node:assert/strict";
@@ -10,6 +11,7 @@ import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
 import { sims } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
+import { queueSimMail } from "../mail/decision-mail.ts";
 import { notifyChange } from "../realtime/notify.ts";
 
 type Actor = { adminId: string; ip?: string };
@@ -37,6 +39,7 @@ export async function setSimStatus(db: Db, input: Actor & { simId: string; statu
       details: { userId: updated.userId, phoneNumber: updated.phoneNumber },
       ...(input.ip ? { ip: input.ip } : {}),
     });
+    await queueSimMail(tx, updated.id);
     await notifyChange(tx, { table: "sims", userId: updated.userId, id: updated.id });
   });
 }

@@ -21,6 +21,7 @@ const row: TransactionRow = {
   fromAddress: "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74",
   txid: null,
   chainTransferId: null,
+  payoutReference: null,
 };
 
 describe("toTransactionDto", () => {
@@ -36,6 +37,8 @@ describe("toTransactionDto", () => {
       reference: row.reference,
       txid: null,
       receivedOnChain: false,
+      payoutReference: null,
+      rejectReason: null,
       createdAt: "2025-03-10T05:00:00.123Z",
       processedAt: null,
     });
@@ -54,22 +57,25 @@ describe("toTransactionDto", () => {
     expect(dto).toMatchObject({ amount: "5000000000000.01", usdtAmount: null, rate: null, processedAt: "2025-03-10T06:30:00.000Z" });
   });
 
-  it("never leaks the internal columns (origin, idempotency key, who processed it, the reject reason)", () => {
+  it("never leaks the internal columns (origin, idempotency key, who processed it); the reject reason is the customer's to see", () => {
     const dto = toTransactionDto({ ...row, processedBy: row.userId, rejectReason: "no" });
     expect(Object.keys(dto).sort()).toEqual([
       "amount",
       "createdAt",
       "id",
+      "payoutReference",
       "processedAt",
       "rate",
       "receivedOnChain",
       "reference",
+      "rejectReason",
       "status",
       "txid",
       "type",
       "usdtAmount",
       "userId",
     ]);
+    expect(dto.rejectReason).toBe("no");
   });
 });
 

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { sql, type SQL } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
-import type { TransactionDto } from "#shared/wallet-schemas.ts";
+import { secondApprovalMessages } from "#shared/second-approval-schemas.ts";
+import { payoutReferenceMessages, type TransactionDto } from "#shared/wallet-schemas.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
@@ -43,6 +44,8 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     reference: row.reference,
     txid: row.txid,
     receivedOnChain: row.chainTransferId !== null,
+    payoutReference: row.payoutReference,
+    rejectReason: row.rejectReason,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
@@ -136,21 +139,44 @@ export async function createWithdrawal(
 /**
  * Approve: a conditional status update (only a pending row changes, so 50 parallel approvals credit
  * once, and never the acting admin's own), then the balance change, guarded by the balance >= 0
- * check, the ledger entry, the audit entry and the events: one call of nexapay_approve_transaction.
- * While the chain watcher runs, a customer's deposit with no matched transfer is approved only with
- * `acknowledgeNoChainEvidence` (409 otherwise); the audit entry records the chain state (decision 019).
+ * check, the ledger entry, the audit entry, the customer's e-mail and the events: one call of
+ * nexapay_approve_transaction. While the chain watcher runs, a customer's deposit with no matched
+ * transfer is approved only with `acknowledgeNoChainEvidence` (409 otherwise); the audit entry records
+ * the chain state (decision 019). A withdrawal may carry its payout reference (decision 020).
+ * With four eyes off (no `fourEyesMinPoisha`), as here, it always decides at once.
  */
-export async function approveTransaction(
-  db: Db,
-  input: { id: string; adminId: string; ip?: string; watcherOn?: boolean; acknowledgeNoChainEvidence?: boolean },
-): Promise<TransactionRow> {
-  const row = await callMoneyFunction<TransactionJson>(
+export async function approveTransaction(db: Db, input: ApproveInput & { fourEyesMinPoisha?: undefined }): Promise<TransactionRow> {
+  const outcome = await approveOrRequest(db, input);
+  assert(outcome.transaction, "with four eyes off, an approval decides at once");
+  return outcome.transaction;
+}
+
+type ApproveInput = {
+  id: string;
+  adminId: string;
+  ip?: string;
+  watcherOn?: boolean;
+  acknowledgeNoChainEvidence?: boolean;
+  /** Upper-cased, 8 to 20 letters and digits (the route checks); withdrawals only (400 otherwise). */
+  payoutReference?: string | null;
+  /** Four eyes (decision 020): a withdrawal of this many poisha or more becomes a second-approval request; 0 = off. */
+  fourEyesMinPoisha?: bigint;
+};
+
+/** What an approval or an adjustment did: moved the money, or asked a second admin to confirm. */
+export type Outcome =
+  { transaction: TransactionRow; secondApproval?: undefined } | { transaction?: undefined; secondApproval: SecondApprovalJson };
+
+/** Approve at once, or, for a withdrawal at or above the four-eyes threshold, request a second approval. */
+export async function approveOrRequest(db: Db, input: ApproveInput): Promise<Outcome> {
+  const answer = await callMoneyFunction<OutcomeJson>(
     db,
     sql`select nexapay_approve_transaction(${input.id}, ${input.adminId}, ${input.ip ?? null},
-      ${input.watcherOn ?? false}, ${input.acknowledgeNoChainEvidence ?? false}) as answer`,
+      ${input.watcherOn ?? false}, ${input.acknowledgeNoChainEvidence ?? false}, ${input.payoutReference ?? null},
+      ${(input.fourEyesMinPoisha ?? 0n).toString()}::bigint) as answer`,
     decisionRefusals,
   );
-  return transactionFromJson(row);
+  return outcomeFrom(answer);
 }
 
 /** Reject: the same conditional status update and an audit entry; no money moves. */
@@ -172,23 +198,73 @@ export async function rejectTransaction(
  */
 const decisionRefusals: Refusals = { notFound: messages.transactionNotFound };
 
+type AdjustInput = {
+  userId: string;
+  direction: "add" | "subtract";
+  amountPoisha: bigint;
+  note: string | null;
+  adminId: string;
+  ip?: string;
+  /** Four eyes (decision 020): an adjustment of this many poisha or more becomes a second-approval request; 0 = off. */
+  fourEyesMinPoisha?: bigint;
+};
+
 /**
  * Admin adjustment: a transaction completed at once, through the same ledger path. Subtracting
- * cannot reach money held for a pending withdrawal; no admin adjusts their own account.
+ * cannot reach money held for a pending withdrawal; no admin adjusts their own account. With four
+ * eyes off (no `fourEyesMinPoisha`), as here, it always takes effect at once.
  */
-export async function adjustBalance(
-  db: Db,
-  input: { userId: string; direction: "add" | "subtract"; amountPoisha: bigint; note: string | null; adminId: string; ip?: string },
-): Promise<TransactionRow> {
+export async function adjustBalance(db: Db, input: AdjustInput & { fourEyesMinPoisha?: undefined }): Promise<TransactionRow> {
+  const outcome = await adjustOrRequest(db, input);
+  assert(outcome.transaction, "with four eyes off, an adjustment takes effect at once");
+  return outcome.transaction;
+}
+
+/** Adjust at once, or, at or above the four-eyes threshold, request a second approval (checked as the adjustment would be). */
+export async function adjustOrRequest(db: Db, input: AdjustInput): Promise<Outcome> {
   const auditDetails = { direction: input.direction, amount: formatBdt(input.amountPoisha), note: input.note };
-  const row = await callMoneyFunction<TransactionJson>(
+  const answer = await callMoneyFunction<OutcomeJson>(
     db,
     sql`select nexapay_adjust_balance(${input.userId}, ${input.direction}, ${input.amountPoisha.toString()}::bigint,
-      ${JSON.stringify(auditDetails)}::jsonb, ${input.adminId}, ${input.ip ?? null}) as answer`,
+      ${JSON.stringify(auditDetails)}::jsonb, ${input.adminId}, ${input.ip ?? null}, ${(input.fourEyesMinPoisha ?? 0n).toString()}::bigint) as answer`,
     { notFound: "User not found" },
   );
-  return transactionFromJson(row);
+  return outcomeFrom(answer);
 }
+
+/**
+ * A second admin confirms a request: the money moves here, through the same ledger path, in one
+ * call of nexapay_confirm_second_approval. Only one of any number of parallel confirmations does it.
+ */
+export async function confirmSecondApproval(
+  db: Db,
+  input: { id: string; adminId: string; ip?: string },
+): Promise<{ secondApproval: SecondApprovalJson; transaction: TransactionRow }> {
+  const answer = await callMoneyFunction<{ secondApproval: SecondApprovalJson; transaction: TransactionJson }>(
+    db,
+    sql`select nexapay_confirm_second_approval(${input.id}, ${input.adminId}, ${input.ip ?? null}) as answer`,
+    secondApprovalRefusals,
+  );
+  return { secondApproval: answer.secondApproval, transaction: transactionFromJson(answer.transaction) };
+}
+
+/** Decline a request: no money moves. Any admin but the customer may, the requester included. */
+export async function declineSecondApproval(
+  db: Db,
+  input: { id: string; adminId: string; reason: string | null; ip?: string },
+): Promise<SecondApprovalJson> {
+  const answer = await callMoneyFunction<{ secondApproval: SecondApprovalJson }>(
+    db,
+    sql`select nexapay_decline_second_approval(${input.id}, ${input.adminId}, ${input.reason}, ${input.ip ?? null}) as answer`,
+    secondApprovalRefusals,
+  );
+  return answer.secondApproval;
+}
+
+const secondApprovalRefusals: Refusals = {
+  notFound: secondApprovalMessages.notFound,
+  alreadyProcessed: secondApprovalMessages.alreadyDecided,
+};
 
 // ------------------------------------------------------------------ the database's money functions
 
@@ -196,8 +272,47 @@ export async function adjustBalance(
 export type TransactionJson = Record<keyof TransactionRow, string | null>;
 type CreatedJson = { replayed: boolean; transaction: TransactionJson };
 
+type OutcomeJson = { transaction?: TransactionJson; secondApproval?: SecondApprovalJson };
+
+/**
+ * A second approval as nexapay_second_approval_json answers it (migration 0011): amounts in poisha
+ * as text, times as the database writes them; approvals/second-approval-queries.ts shapes it.
+ */
+export type SecondApprovalJson = {
+  id: string;
+  kind: "balance_adjustment" | "withdrawal_approval";
+  status: "awaiting" | "confirmed" | "declined";
+  userId: string;
+  username: string | null;
+  fullName: string | null;
+  amountMinor: string;
+  direction: "add" | "subtract" | null;
+  note: string | null;
+  transactionId: string | null;
+  /** The withdrawal's reference ("bKash:01712345678"); null for an adjustment. */
+  reference: string | null;
+  payoutReference: string | null;
+  requestedBy: { id: string; username: string | null };
+  requestedAt: string;
+  decidedBy: { id: string; username: string | null } | null;
+  decidedAt: string | null;
+  declineReason: string | null;
+  resultTransactionId: string | null;
+};
+
+function outcomeFrom(answer: OutcomeJson): Outcome {
+  if (answer.secondApproval) return { secondApproval: answer.secondApproval };
+  assert(answer.transaction, "a money function answers a transaction or a second approval");
+  return { transaction: transactionFromJson(answer.transaction) };
+}
+
 /** What each refusal of a money function means to the caller, where it depends on the action. */
-type Refusals = { notFound?: string; overDailyLimit?: (withdrawnTodayPoisha: bigint) => AppError };
+type Refusals = {
+  notFound?: string;
+  /** The NX409 message, when the thing already decided is not a transaction. */
+  alreadyProcessed?: string;
+  overDailyLimit?: (withdrawnTodayPoisha: bigint) => AppError;
+};
 
 /**
  * Runs one money function (a single statement, so a single transaction and round trip) and
@@ -233,7 +348,15 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
     case "NX403":
       return new AppError(403, errorCodes.forbidden, messages.ownAccount);
     case "NX409":
-      return new AppError(409, errorCodes.alreadyProcessed, messages.alreadyProcessed);
+      return new AppError(409, errorCodes.alreadyProcessed, refusals.alreadyProcessed ?? messages.alreadyProcessed);
+    case "NX405": // the admin who asked for a second approval confirming it (decision 020)
+      return new AppError(403, errorCodes.forbidden, secondApprovalMessages.ownRequest);
+    case "NX424":
+      return new AppError(409, errorCodes.alreadyProcessed, secondApprovalMessages.alreadyAwaiting);
+    case "NX422": // a payout reference given when approving a deposit
+      return new AppError(400, errorCodes.validation, payoutReferenceMessages.onlyWithdrawals, {
+        payoutReference: payoutReferenceMessages.onlyWithdrawals,
+      });
     case "NX402": // a request or a subtraction for more than the available balance
       return new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance, { amount: messages.insufficientBalance });
     case "23514": // an approval the balance can no longer cover: the profiles balance >= 0 check
@@ -242,8 +365,12 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
       return new AppError(409, errorCodes.idempotencyConflict, messages.idempotencyConflict);
     case "NX413": // a TXID another live deposit request has claimed
       return txidClaimed();
-    case "23505": // the same, by a parallel request: the claimed-TXID unique index
-      return constraintOf(error) === "transactions_claimed_txid_idx" ? txidClaimed() : null;
+    case "23505": // the same, by a parallel request: the claimed-TXID or the awaiting-approval unique index
+      if (constraintOf(error) === "transactions_claimed_txid_idx") return txidClaimed();
+      if (constraintOf(error) === "second_approvals_awaiting_transaction_idx") {
+        return new AppError(409, errorCodes.alreadyProcessed, secondApprovalMessages.alreadyAwaiting);
+      }
+      return null;
     case "NX428": // approving a deposit with no chain evidence, without saying so
       return new AppError(409, errorCodes.chainUnconfirmed, messages.chainUnconfirmed);
     case "NX410":
@@ -286,6 +413,7 @@ export function transactionFromJson(row: TransactionJson): TransactionRow {
     fromAddress: row.fromAddress,
     txid: row.txid,
     chainTransferId: row.chainTransferId,
+    payoutReference: row.payoutReference,
   };
 }
 

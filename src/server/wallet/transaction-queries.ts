@@ -82,8 +82,8 @@ const preparedSessionWallet = preparedPerDatabase((db) =>
 );
 
 /**
- * Admin transactions match user, email, amount and method. User, e-mail and method are
- * text in search_text (migration 0002, one trigram index). An amount is matched as an amount:
+ * Admin transactions match user, email, amount, method and payout reference. User, e-mail, method
+ * and payout reference are text in search_text (migrations 0002 and 0011, one trigram index). An amount is matched as an amount:
  * "1250" finds 1,250.00–1,250.99 BDT, "1250.5" finds 1,250.50; the search box has already
  * dropped the grouping commas of "1,250".
  */
@@ -210,6 +210,7 @@ function toAdminTransactionDto(row: {
     reference: t.reference,
     origin: t.origin,
     rejectReason: t.rejectReason,
+    payoutReference: t.payoutReference,
     createdAt: t.createdAt.toISOString(),
     processedAt: t.processedAt?.toISOString() ?? null,
     fromAddress: t.fromAddress,

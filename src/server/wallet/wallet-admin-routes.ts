@@ -1,5 +1,6 @@
 // The back office's money endpoints (docs/architecture.md, HTTP API › Admin): the transactions list
-// and one transaction whole, approve, reject, balance adjustments, and the chain's unclaimed transfers. Every route requires an admin. Routes parse, authorise,
+// and one transaction whole, approve (with a payout reference), reject, balance adjustments (approvals and
+// adjustments at or above FOUR_EYES_MIN_BDT become second-approval requests), and the chain's unclaimed transfers. Every route requires an admin. Routes parse, authorise,
 // call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,36 +17,47 @@ import {
 } from "#shared/admin-schemas.ts";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { parseBdt } from "#shared/money.ts";
+import { secondApprovalSchema } from "#shared/second-approval-schemas.ts";
 import { transactionSchema } from "#shared/wallet-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
+import { toSecondApprovalDto } from "../approvals/second-approval-queries.ts";
 import { listUnclaimedTransfers } from "../chain/chain-evidence.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { idParams } from "../http/id-params.ts";
-import { adjustBalance, approveTransaction, rejectTransaction, toTransactionDto } from "./ledger.ts";
+import { adjustOrRequest, approveOrRequest, rejectTransaction, toTransactionDto } from "./ledger.ts";
 import { getAdminTransaction, listAdminTransactions } from "./transaction-queries.ts";
 
 export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards }): void {
   const { db, guards } = deps;
   // Whether the chain watcher runs: it decides the "off" state and whether approval needs evidence.
   const watcherOn = deps.config.chain !== null;
+  // Four eyes (decision 020): adjustments and withdrawal approvals of this much or more wait for a second admin; 0 = off.
+  const fourEyesMinPoisha = BigInt(deps.config.fourEyesMinBdt) * 100n;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
   const tags = ["admin"];
 
+  // Below the threshold an adjustment is made at once (201); at or above it, it waits for a second
+  // admin (202 with the request; decision 020).
   r.post(
     "/api/admin/users/:id/balance-adjustments",
-    { schema: { tags, params: idParams, body: balanceAdjustmentSchema, response: { 201: transactionSchema } }, ...admin },
+    {
+      schema: { tags, params: idParams, body: balanceAdjustmentSchema, response: { 201: transactionSchema, 202: secondApprovalSchema } },
+      ...admin,
+    },
     async (request, reply) => {
-      const created = await adjustBalance(db, {
+      const outcome = await adjustOrRequest(db, {
         ...actingAdmin(request),
         userId: request.params.id,
         direction: request.body.direction,
         amountPoisha: parseBdt(request.body.amount),
         note: request.body.note ?? null,
+        fourEyesMinPoisha,
       });
-      return reply.status(201).send(toTransactionDto(created));
+      if (outcome.secondApproval) return reply.status(202).send(toSecondApprovalDto(outcome.secondApproval));
+      return reply.status(201).send(toTransactionDto(outcome.transaction));
     },
   );
 
@@ -69,18 +81,30 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
     },
   );
 
+  // A withdrawal at or above the four-eyes threshold is not paid yet: 202 with the request.
   r.post(
     "/api/admin/transactions/:id/approve",
-    { schema: { tags, params: idParams, body: approveTransactionSchema.nullish(), response: { 200: transactionSchema } }, ...admin },
-    async (request) =>
-      toTransactionDto(
-        await approveTransaction(db, {
-          ...actingAdmin(request),
-          id: request.params.id,
-          watcherOn,
-          acknowledgeNoChainEvidence: request.body?.acknowledgeNoChainEvidence === true,
-        }),
-      ),
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: approveTransactionSchema.nullish(),
+        response: { 200: transactionSchema, 202: secondApprovalSchema },
+      },
+      ...admin,
+    },
+    async (request, reply) => {
+      const outcome = await approveOrRequest(db, {
+        ...actingAdmin(request),
+        id: request.params.id,
+        watcherOn,
+        acknowledgeNoChainEvidence: request.body?.acknowledgeNoChainEvidence === true,
+        payoutReference: request.body?.payoutReference ?? null,
+        fourEyesMinPoisha,
+      });
+      if (outcome.secondApproval) return reply.status(202).send(toSecondApprovalDto(outcome.secondApproval));
+      return reply.status(200).send(toTransactionDto(outcome.transaction));
+    },
   );
 
   r.post(

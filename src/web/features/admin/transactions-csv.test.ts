@@ -14,6 +14,7 @@ const row: AdminTransactionDto = {
   reference: "100 USDT from TXyz",
   origin: "customer",
   rejectReason: null,
+  payoutReference: null,
   createdAt: "2025-01-05T10:00:00.000Z",
   processedAt: null,
   fromAddress: "TXyz",

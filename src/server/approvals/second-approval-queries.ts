@@ -1,0 +1,69 @@
+// Four eyes (decision 020): reading the requests that wait for, or had, a second admin, and shaping
+// them for the API. The requests are made and decided by the money functions (wallet/ledger.ts).
+import { count, eq, sql } from "drizzle-orm";
+import { formatBdt } from "#shared/money.ts";
+import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
+import { withdrawalWalletTypes } from "#shared/wallet-schemas.ts";
+import { queryRows, type Db } from "../db/client.ts";
+import { secondApprovals } from "../db/schema.ts";
+import type { SecondApprovalJson } from "../wallet/ledger.ts";
+
+/** A request as the API answers it: amounts in BDT, the withdrawal's method and number from its reference. */
+export function toSecondApprovalDto(row: SecondApprovalJson): SecondApprovalDto {
+  const [method, walletNumber] = row.reference?.split(":") ?? [];
+  const knownMethod = withdrawalWalletTypes.find((m) => m === method) ?? null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    userId: row.userId,
+    // Every customer has a profile; an admin made on the command line may not, and is named by e-mail.
+    username: row.username ?? "",
+    fullName: row.fullName,
+    amount: formatBdt(BigInt(row.amountMinor)),
+    direction: row.direction,
+    note: row.note,
+    transactionId: row.transactionId,
+    method: knownMethod,
+    walletNumber: knownMethod ? (walletNumber ?? null) : null,
+    payoutReference: row.payoutReference,
+    requestedBy: { id: row.requestedBy.id, username: row.requestedBy.username ?? "" },
+    requestedAt: new Date(row.requestedAt).toISOString(),
+    decidedBy: row.decidedBy ? { id: row.decidedBy.id, username: row.decidedBy.username ?? "" } : null,
+    decidedAt: row.decidedAt === null ? null : new Date(row.decidedAt).toISOString(),
+    declineReason: row.declineReason,
+    resultTransactionId: row.resultTransactionId,
+  };
+}
+
+/**
+ * The queue: requests in one status (or all), oldest first, so the longest waiting is seen first.
+ * The rows are shaped by the same database function that answers a request or a decision.
+ */
+export async function listSecondApprovals(
+  db: Db,
+  input: { status: "all" | "awaiting" | "confirmed" | "declined"; page: number; pageSize: number },
+): Promise<{ items: SecondApprovalDto[]; total: number }> {
+  const where = input.status === "all" ? sql`true` : sql`s.status = ${input.status}`;
+  const rows = await queryRows<{ answer: SecondApprovalJson; total: number }>(
+    db,
+    sql`select nexapay_second_approval_json(s) as answer, (count(*) over ())::int as total
+        from second_approvals s where ${where}
+        order by s.requested_at, s.id
+        limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
+  );
+  if (rows[0]) return { items: rows.map((row) => toSecondApprovalDto(row.answer)), total: rows[0].total };
+  // A page past the end has no row to carry the count: only then is it read on its own.
+  return { items: [], total: input.page === 1 ? 0 : await countSecondApprovals(db, input.status) };
+}
+
+async function countSecondApprovals(db: Db, status: "all" | "awaiting" | "confirmed" | "declined"): Promise<number> {
+  const query = db.select({ n: count() }).from(secondApprovals).$dynamic();
+  const [row] = await (status === "all" ? query : query.where(eq(secondApprovals.status, status)));
+  return row?.n ?? 0;
+}
+
+/** The dashboard's figure: requests waiting for a second admin. */
+export function countAwaitingSecondApprovals(db: Db): Promise<number> {
+  return countSecondApprovals(db, "awaiting");
+}

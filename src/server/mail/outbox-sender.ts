@@ -1,0 +1,192 @@
+// The e-mail outbox's sender (decision 020). Decisions write their customer's message into
+// email_outbox in their own transaction; this delivers the rows afterwards, in the server process:
+//
+//   1. claim: in a short transaction, the due unsent rows are locked with FOR UPDATE SKIP LOCKED
+//      (several processes never take the same row), counted as an attempt, and leased: their
+//      next_attempt_at moves past the time a send may take, so no one else takes them meanwhile;
+//   2. send each through the mailer, with a Message-ID and .eml file name derived from its event key;
+//   3. mark it sent; or, on failure, keep the error and try again later, waiting longer each time.
+//
+// A crash between 2 and 3 sends the row again once its lease ends: the same Message-ID and the same
+// file, which the new one overwrites, so the customer still sees one message. It is woken right after
+// each decision (kick) and polls every MAIL_OUTBOX_POLL_SECONDS for the rest (retries, other processes).
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../db/client.ts";
+import type { Mailer } from "./mailer.ts";
+
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+export type OutboxSender = {
+  /** Polls every `pollSeconds` from now on, and delivers at once. */
+  start: () => void;
+  /** Stops polling, lets the message being sent finish, and gives back the rest of the batch. */
+  stop: () => Promise<void>;
+  /** Delivers soon (after a decision). Does nothing unless started. */
+  kick: () => void;
+  /** Claims and sends due messages until none is due, or the sender stops; answers how many were sent. */
+  deliverDue: () => Promise<number>;
+};
+
+type OutboxRow = {
+  id: string;
+  event_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  created_at: string | Date;
+};
+
+/** How long a claimed row is left to its sender before another may take it (a crash's worst delay). */
+export const leaseSeconds = 120;
+
+/** Wait before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min, … at most 1 hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** The Message-ID of an event's message: the same for every attempt, unique per event. */
+export function messageIdOf(eventKey: string, domain: string): string {
+  return `<outbox.${createHash("sha256").update(eventKey).digest("hex").slice(0, 32)}@${domain}>`;
+}
+
+export function createOutboxSender(options: {
+  db: Db;
+  mailer: Mailer;
+  pollSeconds: number;
+  /** The domain of our Message-IDs (MAIL_FROM's). */
+  domain: string;
+  log: Log;
+  batchSize?: number;
+}): OutboxSender {
+  const { db, mailer, log } = options;
+  const batchSize = options.batchSize ?? 10;
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  /** Step 1: a short transaction of its own; the rows are leased when it commits. */
+  const claim = () =>
+    queryRows<OutboxRow>(
+      db,
+      sql`with due as (
+            select id from email_outbox
+            where sent_at is null and next_attempt_at <= now()
+            order by next_attempt_at, id
+            limit ${batchSize}
+            for update skip locked)
+          update email_outbox o
+          set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+          from due where o.id = due.id
+          returning o.id, o.event_key, o.to_address, o.subject, o.text_body, o.html_body, o.attempts, o.created_at`,
+    );
+
+  /** Step 2 and 3 for one row. */
+  const deliver = async (row: OutboxRow): Promise<boolean> => {
+    try {
+      await mailer.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: messageIdOf(row.event_key, options.domain),
+        // Time first, so that the outbox folder lists messages in the order they were written.
+        fileKey: `${new Date(row.created_at).toISOString().replace(/[:.]/g, "-")}-${row.event_key}`,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db.execute(sql`update email_outbox
+        set last_error = ${message.slice(0, 500)}, next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})
+        where id = ${row.id} and sent_at is null`);
+      log.warn({ eventKey: row.event_key, attempts: row.attempts, err: message }, "outbox: sending failed, will retry");
+      return false;
+    }
+    await db.execute(sql`update email_outbox set sent_at = now(), last_error = null where id = ${row.id}`);
+    return true;
+  };
+
+  /** A stopped sender hands back the rows it claimed but did not send: due at once for the next one. */
+  const release = (rows: OutboxRow[]) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : db.execute(sql`update email_outbox set attempts = attempts - 1, next_attempt_at = now()
+          where sent_at is null and id in (${sql.join(
+            rows.map((row) => sql`${row.id}`),
+            sql`, `,
+          )})`);
+
+  const deliverAll = async (): Promise<number> => {
+    let sent = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const [index, row] of rows.entries()) {
+        if (stopping) {
+          await release(rows.slice(index));
+          return sent;
+        }
+        if (await deliver(row)) sent += 1;
+      }
+      if (rows.length < batchSize || stopping) return sent;
+    }
+  };
+
+  /** One delivery run at a time; a kick during a run asks for one more right after it. */
+  const deliverDue = async (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let sent = 0;
+      do {
+        again = false;
+        sent += await deliverAll();
+      } while (again && !stopping);
+      return sent;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const runLogged = () => {
+    deliverDue().catch((error: unknown) => log.error({ err: error }, "outbox: delivery run failed"));
+  };
+
+  const schedule = () => {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      runLogged();
+      schedule();
+    }, options.pollSeconds * 1000);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      stopping = false;
+      runLogged();
+      schedule();
+    },
+    async stop() {
+      stopping = true;
+      started = false;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+    kick() {
+      if (started && !stopping) runLogged();
+    },
+    deliverDue,
+  };
+}
