@@ -5,7 +5,15 @@ import { isBdtAmount } from "./money.ts";
 import { simStatuses, simWalletTypes } from "./sim-schemas.ts";
 import { documentTypes } from "./verification-schemas.ts";
 import { verificationStatuses } from "./profile-schemas.ts";
-import { pageQuerySchema, pageSchema, searchTextSchema, transactionStatuses, transactionTypes } from "./wallet-schemas.ts";
+import {
+  pageQuerySchema,
+  pageSchema,
+  searchTextSchema,
+  transactionSchema,
+  transactionStatuses,
+  transactionTypes,
+  withdrawalWalletTypes,
+} from "./wallet-schemas.ts";
 
 const search = searchTextSchema;
 
@@ -63,6 +71,8 @@ export const adminTransactionSchema = z.object({
   reference: z.string().nullable(),
   origin: z.enum(["customer", "admin_adjustment"]),
   rejectReason: z.string().nullable(),
+  /** A paid withdrawal's wallet-provider transaction ID (TrxID); null otherwise. */
+  payoutReference: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
   /** A deposit request's sending address and claimed TXID; null otherwise. */
@@ -93,12 +103,21 @@ export const adminTransactionDetailSchema = adminTransactionSchema.extend({
 });
 export type AdminTransactionDetailDto = z.infer<typeof adminTransactionDetailSchema>;
 
+export const payoutReferenceMessage = "Payout reference must be 8 to 20 letters and digits";
+
 /**
  * Approving a deposit with no chain evidence while the watcher runs needs the admin to say so: the
  * server refuses it (409 CHAIN_UNCONFIRMED) unless this is true, and the audit entry records it.
  */
 export const approveTransactionSchema = z.object({
   acknowledgeNoChainEvidence: z.boolean({ error: "acknowledgeNoChainEvidence must be true or false" }).optional(),
+  /** A withdrawal's wallet-provider transaction ID (TrxID): 8–20 letters and digits, stored upper-cased. */
+  payoutReference: z
+    .string({ error: payoutReferenceMessage })
+    .trim()
+    .regex(/^[A-Za-z0-9]{8,20}$/, payoutReferenceMessage)
+    .transform((text) => text.toUpperCase())
+    .optional(),
 });
 
 export const unclaimedTransfersQuerySchema = pageQuerySchema(20);
@@ -177,6 +196,8 @@ export const adminVerificationSchema = z.object({
   status: z.enum(["pending", "approved", "rejected"]),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Why it was rejected; null otherwise. */
+  rejectReason: z.string().nullable(),
 });
 
 export const adminRoles = ["admin", "super_admin"] as const;
@@ -239,6 +260,8 @@ export const adminStatsSchema = z.object({
   pendingWithdrawals: z.number().int(),
   todayApprovedDeposits: z.string(),
   todayApprovedWithdrawals: z.string(),
+  /** Requests (big adjustments, big payouts) waiting for a second admin (four eyes). */
+  awaitingSecondApproval: z.number().int(),
   daily: z.array(z.object({ day: z.string(), deposits: z.string(), withdrawals: z.string() })),
 });
 
@@ -258,3 +281,54 @@ export const adminCreatedSchema = z.object({ userId: z.string(), email: z.string
 export const adminPromotedSchema = z.object({ userId: z.string(), adminRole: z.enum(adminRoles), roleChanged: z.boolean() });
 /** POST /api/admin/admins/:userId/reset-two-factor. */
 export const twoFactorResetSchema = z.object({ userId: z.string(), twoFactorEnabled: z.literal(false) });
+
+// Four eyes (issue 13): a balance adjustment or a withdrawal's approval at or above FOUR_EYES_MIN_BDT
+// becomes a request that a different admin confirms (money moves then) or declines.
+
+export const secondApprovalKinds = ["balance_adjustment", "withdrawal_approval"] as const;
+export const secondApprovalStatuses = ["awaiting", "confirmed", "declined"] as const;
+
+const adminRef = z.object({ id: z.string(), username: z.string() });
+
+/** POST /api/admin/users/:id/balance-adjustments and /api/admin/transactions/:id/approve answer 202 with one. */
+export const secondApprovalSchema = z.object({
+  id: z.string(),
+  kind: z.enum(secondApprovalKinds),
+  status: z.enum(secondApprovalStatuses),
+  /** The customer whose money it is. */
+  userId: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  amount: z.string(),
+  direction: z.enum(["add", "subtract"]).nullable(),
+  note: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  method: z.enum(withdrawalWalletTypes).nullable(),
+  walletNumber: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  requestedBy: adminRef,
+  requestedAt: z.string(),
+  decidedBy: adminRef.nullable(),
+  decidedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  resultTransactionId: z.string().nullable(),
+});
+export type SecondApprovalDto = z.infer<typeof secondApprovalSchema>;
+
+/** GET /api/admin/second-approvals: awaiting by default, oldest first. */
+export const secondApprovalsQuerySchema = pageQuerySchema(10).extend({
+  status: z.enum(["all", ...secondApprovalStatuses], { error: "status must be all, awaiting, confirmed or declined" }).default("awaiting"),
+});
+
+export const secondApprovalsPageSchema = pageSchema(secondApprovalSchema);
+
+/** POST /api/admin/second-approvals/:id/decline. */
+export const declineSecondApprovalSchema = z.object({
+  reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
+});
+
+/** POST /api/admin/second-approvals/:id/confirm: the request, and the transaction it made (adjustment) or approved (withdrawal). */
+export const secondApprovalConfirmedSchema = z.object({ secondApproval: secondApprovalSchema, transaction: transactionSchema });
+
+/** POST /api/admin/second-approvals/:id/decline. */
+export const secondApprovalDeclinedSchema = z.object({ secondApproval: secondApprovalSchema });

@@ -9,6 +9,8 @@ export const meSchema = profileSchema.extend({
   adminRole: z.enum(["admin", "super_admin"]).nullable(),
   /** Whether an authenticator app is enrolled (admins must enrol before using the back office). */
   twoFactorEnabled: z.boolean(),
+  /** Whether the customer wants e-mail about decisions (deposits, withdrawals, verification, SIMs); security messages always go. */
+  emailNotifications: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -35,6 +35,8 @@ export const verificationSchema = z.object({
   status: z.enum(verificationStatuses),
   documentType: z.enum(documentTypes).nullable(),
   documents: z.array(verificationDocumentSchema),
+  /** Why an admin rejected the documents; null otherwise (cleared when the customer uploads again). */
+  rejectReason: z.string().nullable(),
 });
 export type VerificationDto = z.infer<typeof verificationSchema>;
 
@@ -47,3 +49,15 @@ export const verificationMessages = {
   tooLarge: "The file is larger than 5 MB",
   noFile: "Choose a file to upload",
 } as const;
+
+/** The common reasons an admin picks from when rejecting a verification; the back office adds "Other…" (free text). */
+export const verificationRejectReasons = ["Photo is blurred", "Document expired", "Name does not match the profile"] as const;
+
+/** POST /api/admin/verifications/:id/reject: the reason is required (one of the above, or the admin's own words). */
+export const verificationRejectSchema = z.object({
+  reason: z
+    .string({ error: "Choose a reason for the rejection" })
+    .trim()
+    .min(1, "Choose a reason for the rejection")
+    .max(500, "Reason must be at most 500 characters"),
+});

@@ -67,6 +67,10 @@ export const transactionSchema = z.object({
   receivedOnChain: z.boolean(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  /** A paid withdrawal's wallet-provider transaction ID (bKash/Nagad/Upay TrxID), upper-cased; null otherwise. */
+  payoutReference: z.string().nullable(),
+  /** The reason an admin gave when rejecting; null otherwise. */
+  rejectReason: z.string().nullable(),
 });
 export type TransactionDto = z.infer<typeof transactionSchema>;
 
