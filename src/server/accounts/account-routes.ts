@@ -14,7 +14,8 @@ async function me(db: Db, signedIn: SignedInUser): Promise<Me> {
   const profile = await getProfile(db, signedIn.id);
   if (!profile) throw new AppError(404, errorCodes.notFound, "Profile not found");
   const { adminRole, twoFactorEnabled } = signedIn;
-  return { ...profile, isAdmin: adminRole !== null, adminRole, twoFactorEnabled };
+  // emailNotifications: a placeholder until the server side of issue 13 stores the preference.
+  return { ...profile, isAdmin: adminRole !== null, adminRole, twoFactorEnabled, emailNotifications: true };
 }
 
 export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {

@@ -60,6 +60,7 @@ export async function adminStats(db: Db, now: Date) {
     pendingWithdrawals: pending?.withdrawals ?? 0,
     todayApprovedDeposits: formatBdt(BigInt(today?.deposits ?? "0")),
     todayApprovedWithdrawals: formatBdt(BigInt(today?.withdrawals ?? "0")),
+    awaitingSecondApproval: 0, // placeholder until the server side of issue 13 counts them
     daily: daily.map((d) => ({ day: d.day, deposits: formatBdt(BigInt(d.deposits)), withdrawals: formatBdt(BigInt(d.withdrawals)) })),
   };
 }

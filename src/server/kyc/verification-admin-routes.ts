@@ -27,7 +27,8 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: { db
     { schema: { tags, querystring: adminVerificationsQuerySchema, response: { 200: pageSchema(adminVerificationSchema) } }, ...admin },
     async (request) => {
       const { items, total } = await listAdminVerifications(db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      // rejectReason: a placeholder until the server side of issue 13 stores it.
+      return { items: items.map((v) => ({ ...v, rejectReason: null })), total, page: request.query.page, pageSize: request.query.pageSize };
     },
   );
 

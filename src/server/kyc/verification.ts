@@ -44,6 +44,7 @@ export async function getVerification(db: Db, userId: string): Promise<Verificat
       sizeBytes: d.sizeBytes,
       uploadedAt: d.uploadedAt.toISOString(),
     })),
+    rejectReason: null, // placeholder until the server side of issue 13 stores it
   };
 }
 

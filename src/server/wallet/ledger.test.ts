@@ -38,6 +38,8 @@ describe("toTransactionDto", () => {
       receivedOnChain: false,
       createdAt: "2025-03-10T05:00:00.123Z",
       processedAt: null,
+      payoutReference: null,
+      rejectReason: null,
     });
   });
 
@@ -54,22 +56,25 @@ describe("toTransactionDto", () => {
     expect(dto).toMatchObject({ amount: "5000000000000.01", usdtAmount: null, rate: null, processedAt: "2025-03-10T06:30:00.000Z" });
   });
 
-  it("never leaks the internal columns (origin, idempotency key, who processed it, the reject reason)", () => {
+  it("never leaks the internal columns (origin, idempotency key, who processed it); the reject reason is the customer's (issue 13)", () => {
     const dto = toTransactionDto({ ...row, processedBy: row.userId, rejectReason: "no" });
     expect(Object.keys(dto).sort()).toEqual([
       "amount",
       "createdAt",
       "id",
+      "payoutReference",
       "processedAt",
       "rate",
       "receivedOnChain",
       "reference",
+      "rejectReason",
       "status",
       "txid",
       "type",
       "usdtAmount",
       "userId",
     ]);
+    expect(dto.rejectReason).toBe("no");
   });
 });
 

@@ -45,6 +45,8 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     receivedOnChain: row.chainTransferId !== null,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
+    payoutReference: null, // placeholder until the server side of issue 13 stores it
+    rejectReason: row.rejectReason,
   };
 }
 

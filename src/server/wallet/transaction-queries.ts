@@ -229,6 +229,7 @@ function toAdminTransactionDto(row: {
     reference: t.reference,
     origin: t.origin,
     rejectReason: t.rejectReason,
+    payoutReference: null, // placeholder until the server side of issue 13 stores it
     createdAt: t.createdAt.toISOString(),
     processedAt: t.processedAt?.toISOString() ?? null,
     fromAddress: t.fromAddress,
