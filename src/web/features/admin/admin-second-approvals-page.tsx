@@ -68,15 +68,15 @@ export default function AdminSecondApprovalsPage() {
         <span className="block truncate font-medium" title={customerName(r)}>
           {customerName(r)}
         </span>
-        <span className="block truncate text-xs text-muted-foreground" title={r.username}>
-          {r.username}
-        </span>
+        {customerName(r) !== r.username ? (
+          <span className="block truncate text-xs text-muted-foreground" title={r.username}>
+            {r.username}
+          </span>
+        ) : null}
       </Td>
       <Td className="max-w-48">
-        <div className="flex flex-wrap items-center gap-1">
-          <KindBadge request={r} />
-          {showStatus ? <StatusWord request={r} /> : null}
-        </div>
+        {/* A decided request says so in its Actions cell ("Confirmed by …"), so the status needs no column here. */}
+        <KindBadge request={r} />
         <div className="mt-1 text-xs text-muted-foreground [overflow-wrap:anywhere]">
           <RequestDetails request={r} />
         </div>
@@ -112,7 +112,7 @@ export default function AdminSecondApprovalsPage() {
       title={
         <>
           <span className="block">{customerName(r)}</span>
-          <span className="block text-xs font-normal text-muted-foreground">{r.username}</span>
+          {customerName(r) !== r.username ? <span className="block text-xs font-normal text-muted-foreground">{r.username}</span> : null}
         </>
       }
       aside={<KindBadge request={r} />}

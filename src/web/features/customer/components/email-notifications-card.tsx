@@ -40,20 +40,23 @@ export function EmailNotificationsCard({ me }: { me: Me }) {
               {securityMailNote}
             </span>
           </span>
-          <input
-            id="email-notifications"
-            type="checkbox"
-            role="switch"
-            aria-describedby="email-notifications-note"
-            checked={checked}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate(event.target.checked)}
-            className="peer sr-only"
-          />
-          <span
-            aria-hidden="true"
-            className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
-          />
+          {/* The real checkbox lies, invisible, over the drawn track: a click or a tap lands on it. */}
+          <span className="relative mt-0.5 inline-flex h-6 w-11 shrink-0">
+            <input
+              id="email-notifications"
+              type="checkbox"
+              role="switch"
+              aria-describedby="email-notifications-note"
+              checked={checked}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate(event.target.checked)}
+              className="peer absolute inset-0 z-10 m-0 cursor-pointer opacity-0 disabled:cursor-wait"
+            />
+            <span
+              aria-hidden="true"
+              className="relative inline-flex h-6 w-11 rounded-full bg-slate-300 transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+            />
+          </span>
         </label>
       </CardContent>
     </Card>
