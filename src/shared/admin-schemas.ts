@@ -8,6 +8,7 @@ import { verificationStatuses } from "./profile-schemas.ts";
 import {
   pageQuerySchema,
   pageSchema,
+  payoutReferenceMessages,
   payoutReferenceSchema,
   searchTextSchema,
   transactionStatuses,
@@ -101,6 +102,8 @@ export const adminTransactionDetailSchema = adminTransactionSchema.extend({
   ),
 });
 export type AdminTransactionDetailDto = z.infer<typeof adminTransactionDetailSchema>;
+
+export const payoutReferenceMessage = payoutReferenceMessages.invalid;
 
 /**
  * Approving a deposit with no chain evidence while the watcher runs needs the admin to say so: the

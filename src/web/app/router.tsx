@@ -56,6 +56,7 @@ const AdminSimsPage = lazy(() => import("@/features/admin/admin-sims-page.tsx"))
 const AdminSettingsPage = lazy(() => import("@/features/admin/admin-settings-page.tsx"));
 const AdminAuditLogPage = lazy(() => import("@/features/admin/admin-audit-log-page.tsx"));
 const AdminUnclaimedTransfersPage = lazy(() => import("@/features/admin/admin-unclaimed-transfers-page.tsx"));
+const AdminSecondApprovalsPage = lazy(() => import("@/features/admin/admin-second-approvals-page.tsx"));
 const AdminTwoFactorPage = lazy(() => import("@/features/admin/admin-two-factor-page.tsx"));
 
 function RootLayout() {
@@ -133,6 +134,7 @@ export const router = createBrowserRouter([
               "admin/dashboard": AdminDashboardPage,
               "admin/users": AdminUsersPage,
               "admin/transactions": AdminTransactionsPage,
+              "admin/second-approvals": AdminSecondApprovalsPage,
               "admin/unclaimed-transfers": AdminUnclaimedTransfersPage,
               "admin/verifications": AdminVerificationsPage,
               "admin/sims": AdminSimsPage,

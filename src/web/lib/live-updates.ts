@@ -16,10 +16,20 @@ export const queryKeys = {
   adminSims: ["admin-sims"],
   adminVerifications: ["admin-verifications"],
   adminAuditLog: ["admin-audit-log"],
+  adminSecondApprovals: ["admin-second-approvals"],
 } as const;
 
 const affectedBy: Record<string, readonly (readonly string[])[]> = {
-  transactions: [queryKeys.transactions, queryKeys.wallet, queryKeys.adminTransactions, queryKeys.adminStats, queryKeys.adminAuditLog],
+  transactions: [
+    queryKeys.transactions,
+    queryKeys.wallet,
+    queryKeys.adminTransactions,
+    queryKeys.adminStats,
+    queryKeys.adminAuditLog,
+    queryKeys.adminSecondApprovals,
+  ],
+  // Four eyes (issue 13): a request made, confirmed or declined.
+  second_approvals: [queryKeys.adminSecondApprovals, queryKeys.adminStats, queryKeys.adminTransactions],
   profiles: [queryKeys.wallet, queryKeys.me, queryKeys.adminUsers, queryKeys.adminStats],
   sims: [queryKeys.sims, queryKeys.adminSims],
   verifications: [queryKeys.verification, queryKeys.me, queryKeys.adminVerifications, queryKeys.adminUsers],

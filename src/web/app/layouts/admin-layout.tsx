@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeftRight,
+  BadgeCheck,
   Coins,
   LayoutDashboard,
   LogOut,
@@ -25,6 +26,7 @@ const menu: readonly MenuItem[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/transactions", label: "Transactions", icon: ArrowLeftRight },
+  { to: "/admin/second-approvals", label: "Second approvals", icon: BadgeCheck },
   { to: "/admin/unclaimed-transfers", label: "Unclaimed transfers", icon: Coins },
   { to: "/admin/verifications", label: "Verifications", icon: ShieldCheck },
   { to: "/admin/sims", label: "SIMs", icon: Smartphone },

@@ -18,10 +18,11 @@ import type {
   auditEntrySchema,
   unclaimedTransfersPageSchema,
 } from "#shared/admin-schemas.ts";
+import type { secondApprovalConfirmedSchema, secondApprovalsPageSchema, SecondApprovalDto } from "#shared/second-approval-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import type { setupStatusSchema } from "#shared/me.ts";
 import type { VerificationDto } from "#shared/verification-schemas.ts";
-import type { pageSchema } from "#shared/wallet-schemas.ts";
+import type { pageSchema, TransactionDto } from "#shared/wallet-schemas.ts";
 import { api, ApiError, apiRequest } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 
@@ -159,11 +160,17 @@ export function adminTransactionQuery(id: string) {
 /**
  * `acknowledgeNoChainEvidence`: the admin pressed "Approve anyway" on a deposit the chain has not
  * confirmed; without it the server refuses such a deposit (409 CHAIN_UNCONFIRMED).
+ * `payoutReference`: a withdrawal's TrxID (issue 13). The answer is the transaction, or (202) a
+ * SecondApproval when the withdrawal needs a second admin (isSecondApproval tells them apart).
  */
-export function approveTransaction(input: { id: string; acknowledgeNoChainEvidence?: boolean }) {
-  return adminApi.post(
+export function approveTransaction(input: { id: string; acknowledgeNoChainEvidence?: boolean; payoutReference?: string }) {
+  const body = {
+    ...(input.acknowledgeNoChainEvidence ? { acknowledgeNoChainEvidence: true } : {}),
+    ...(input.payoutReference ? { payoutReference: input.payoutReference } : {}),
+  };
+  return adminApi.post<TransactionDto | SecondApprovalDto>(
     `/api/admin/transactions/${input.id}/approve`,
-    input.acknowledgeNoChainEvidence ? { acknowledgeNoChainEvidence: true } : undefined,
+    Object.keys(body).length > 0 ? body : undefined,
   );
 }
 
@@ -197,8 +204,9 @@ export function setUserSuspended(input: { id: string; isSuspended: boolean }) {
   return adminApi.patch(`/api/admin/users/${input.id}`, { isSuspended: input.isSuspended });
 }
 
+/** The adjustment (201), or (202, issue 13) a SecondApproval when a second admin must confirm it. */
 export function adjustBalance(userId: string, body: { direction: string; amount: string; note?: string }) {
-  return adminApi.post(`/api/admin/users/${userId}/balance-adjustments`, body);
+  return adminApi.post<TransactionDto | SecondApprovalDto>(`/api/admin/users/${userId}/balance-adjustments`, body);
 }
 
 export function adminUserProfileQuery(userId: string) {
@@ -221,8 +229,10 @@ export function adminVerificationsQuery(query: ListQuery) {
   });
 }
 
-export function decideVerification(input: { id: string; status: "approved" | "rejected" }) {
-  return adminApi.post(`/api/admin/verifications/${input.id}/${input.status === "approved" ? "approve" : "reject"}`);
+/** Approve takes no body; reject sends the reason the admin chose (required, issue 13). */
+export function decideVerification(input: { id: string; status: "approved" } | { id: string; status: "rejected"; reason: string }) {
+  if (input.status === "approved") return adminApi.post(`/api/admin/verifications/${input.id}/approve`);
+  return adminApi.post(`/api/admin/verifications/${input.id}/reject`, { reason: input.reason });
 }
 
 export function verificationDocumentsQuery(userId: string) {
@@ -230,6 +240,30 @@ export function verificationDocumentsQuery(userId: string) {
     queryKey: [...queryKeys.adminVerifications, "documents", userId],
     queryFn: ({ signal }) => adminApi.get<VerificationDto>(`/api/admin/verifications/${userId}/documents`, signal),
   });
+}
+
+// Four eyes (issue 13): requests waiting for a second admin, oldest first.
+
+export type SecondApprovalsPage = z.infer<typeof secondApprovalsPageSchema>;
+export type SecondApprovalStatusFilter = "awaiting" | "confirmed" | "declined" | "all";
+
+export function secondApprovalsQuery(query: { status: SecondApprovalStatusFilter; page: number; pageSize: number }) {
+  return queryOptions({
+    queryKey: [...queryKeys.adminSecondApprovals, "list", query.status, query.page, query.pageSize],
+    queryFn: ({ signal }) => adminApi.get<SecondApprovalsPage>(withQuery("/api/admin/second-approvals", query), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function confirmSecondApproval(id: string) {
+  return adminApi.post<z.infer<typeof secondApprovalConfirmedSchema>>(`/api/admin/second-approvals/${id}/confirm`);
+}
+
+export function declineSecondApproval(input: { id: string; reason: string }) {
+  return adminApi.post<{ secondApproval: SecondApprovalDto }>(
+    `/api/admin/second-approvals/${input.id}/decline`,
+    input.reason ? { reason: input.reason } : {},
+  );
 }
 
 export const adminsQueryKey = ["admin-accounts"] as const;

@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowDownToLine, ArrowUpFromLine, Clock, type LucideIcon, UserCheck, Users, Wallet } from "lucide-react";
+import { ArrowDownToLine, ArrowUpFromLine, BadgeCheck, Clock, type LucideIcon, UserCheck, Users, Wallet } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
-import { adminStatsQuery, type AdminStats } from "@/features/admin/admin-api.ts";
+import { adminStatsQuery, secondApprovalsQuery, type AdminStats } from "@/features/admin/admin-api.ts";
+import { useSecondApprovalDecisions } from "@/features/admin/components/second-approval-actions.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
-import { formatBdtAmount } from "./admin-format.ts";
+import { formatBdtAmount, formatDateTime } from "./admin-format.ts";
+import { customerName, secondApprovalActionText, secondApprovalKindLabels } from "./second-approvals.ts";
 
 // recharts is large: only this card loads it, so the other admin screens stay light.
 const VolumeChart = lazy(() => import("./components/admin-volume-chart.tsx"));
@@ -61,6 +63,8 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
         <StatCard icon={ArrowUpFromLine} label="Today's approved withdrawals" value={formatBdtAmount(stats.todayApprovedWithdrawals)} />
       </section>
 
+      <SecondApprovalQueue count={stats.awaitingSecondApproval} />
+
       <Card>
         <CardHeader>
           <CardTitle>Daily volume</CardTitle>
@@ -113,6 +117,62 @@ function StatCard({
           <Icon aria-hidden="true" className="size-5" />
         </div>
       </div>
+    </Card>
+  );
+}
+
+const queueSize = 3; // the oldest few; the rest are on the Second approvals page
+
+/** Four eyes (issue 13): how many requests wait for a second admin, the oldest few with their actions. */
+function SecondApprovalQueue({ count }: { count: number }) {
+  const oldest = useQuery({ ...secondApprovalsQuery({ status: "awaiting", page: 1, pageSize: queueSize }), refetchInterval: refreshMs });
+  const { actionsOf, dialogs } = useSecondApprovalDecisions();
+  const items = oldest.data?.items ?? [];
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-3 p-5 pb-3">
+        <div className="grid min-w-0 gap-1">
+          <h2 id="second-approval-queue" className="text-sm font-medium text-muted-foreground">
+            Awaiting second approval
+          </h2>
+          <p className="text-2xl font-semibold tracking-tight tabular-nums">{count.toLocaleString("en-US")}</p>
+          <Link to="/admin/second-approvals" className="text-sm font-medium text-primary hover:underline">
+            Review second approvals
+          </Link>
+        </div>
+        <div
+          className={
+            count > 0
+              ? "flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800"
+              : "flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-700"
+          }
+        >
+          <BadgeCheck aria-hidden="true" className="size-5" />
+        </div>
+      </div>
+      {items.length > 0 ? (
+        <ul aria-label="Oldest requests awaiting a second approval" className="divide-y divide-border border-t border-border">
+          {items.map((request) => (
+            <li key={request.id} className="flex flex-col gap-3 px-5 py-3 text-sm md:flex-row md:items-center md:justify-between">
+              <div className="grid min-w-0 gap-0.5">
+                <p className="font-medium [overflow-wrap:anywhere]">
+                  {secondApprovalKindLabels[request.kind]} · {customerName(request)}
+                </p>
+                <p className="text-muted-foreground [overflow-wrap:anywhere]">
+                  {secondApprovalActionText(request)}
+                  {request.payoutReference ? ` · TrxID ${request.payoutReference}` : ""}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  Requested by {request.requestedBy.username},{" "}
+                  <time dateTime={request.requestedAt}>{formatDateTime(request.requestedAt)}</time>
+                </p>
+              </div>
+              <div className="shrink-0">{actionsOf(request, true)}</div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {dialogs}
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ChainEvidenceSummary, ChainStateBadge } from "@/features/admin/components/chain-evidence.tsx";
+import { PayoutReferenceDialog } from "@/features/admin/components/payout-reference-dialog.tsx";
 import { TransactionDetailDialog } from "@/features/admin/components/transaction-detail-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -27,6 +28,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
 import { chainFilterOptions, needsChainAcknowledgement } from "./chain-evidence.ts";
+import { awaitingSecondApprovalMessage, isSecondApproval } from "./second-approvals.ts";
 import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
 const pageSize = 10;
@@ -75,6 +77,8 @@ export default function AdminTransactionsPage() {
   const search = useSearchBox(filters.q, (q) => update({ q }));
   const [rejecting, setRejecting] = useState<AdminTransactionDto | null>(null);
   const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null);
+  /** A withdrawal whose approval asks for the payout reference (TrxID). */
+  const [paying, setPaying] = useState<AdminTransactionDto | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlyMap<string, Action["kind"]>>(new Map());
   const ownUserId = useOwnUserId();
@@ -96,6 +100,7 @@ export default function AdminTransactionsPage() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminTransactions });
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminAuditLog });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.adminSecondApprovals });
   }
 
   const approve = useMutation({
@@ -109,7 +114,11 @@ export default function AdminTransactionsPage() {
       track({ id: transaction.id, kind: "approve" }, false);
       refresh();
     },
-    onSuccess: () => toast.success("Transaction approved successfully!"),
+    onSuccess: (answer) => {
+      // 202: a second admin must confirm it first (four eyes, issue 13); only withdrawals are, but a rule may change.
+      if (isSecondApproval(answer)) toast.info(awaitingSecondApprovalMessage);
+      else toast.success("Transaction approved successfully!");
+    },
     onError: (error, { transaction }) => {
       // The chain state changed since the list loaded (the evidence went away): ask as for an unconfirmed deposit.
       if (error instanceof ApiError && error.code === errorCodes.chainUnconfirmed) {
@@ -150,7 +159,8 @@ export default function AdminTransactionsPage() {
   });
 
   function startApproving(t: AdminTransactionDto) {
-    if (needsChainAcknowledgement(t)) setUnconfirmed({ transaction: t, state: t.chain?.state ?? null });
+    if (t.type === "withdraw") setPaying(t);
+    else if (needsChainAcknowledgement(t)) setUnconfirmed({ transaction: t, state: t.chain?.state ?? null });
     else approve.mutate({ transaction: t, acknowledgeNoChainEvidence: false });
   }
 
@@ -188,7 +198,12 @@ export default function AdminTransactionsPage() {
         actions={<ExportButton filters={filters} disabled={!transactions.data || transactions.data.total === 0} />}
       />
       <ListToolbar>
-        <SearchField id="transactions-search" placeholder="Search by user, email, amount or method" className="lg:w-96" {...search} />
+        <SearchField
+          id="transactions-search"
+          placeholder="Search by user, email, amount, method or TrxID"
+          className="lg:w-96"
+          {...search}
+        />
         <div className="flex flex-wrap gap-3">
           <SelectFilter id="transactions-type" label="Type" options={typeOptions} {...control("type")} />
           <SelectFilter id="transactions-status" label="Status" options={statusOptions} {...control("status")} />
@@ -216,6 +231,7 @@ export default function AdminTransactionsPage() {
         onClose={() => setUnconfirmed(null)}
         onApprove={() => unconfirmed && approve.mutate({ transaction: unconfirmed.transaction, acknowledgeNoChainEvidence: true })}
       />
+      <PayoutReferenceDialog transaction={paying} onClose={() => setPaying(null)} onSettled={refresh} />
       <TransactionDetailDialog transactionId={detailId} onClose={() => setDetailId(null)} />
     </>
   );
@@ -263,8 +279,16 @@ function TransactionRow({ transaction: t, actions, onOpen }: { transaction: Admi
         </span>
       </Td>
       <Td className="px-2 text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
-      <Td className="px-2 max-w-20 truncate" title={t.reference ?? undefined}>
-        {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
+      <Td className="px-2 max-w-24">
+        <span className="block truncate" title={t.reference ?? undefined}>
+          {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
+        </span>
+        {t.payoutReference ? (
+          <span className="block truncate font-mono text-xs text-emerald-800" title={`Payout reference (TrxID): ${t.payoutReference}`}>
+            <span className="sr-only">TrxID </span>
+            {t.payoutReference}
+          </span>
+        ) : null}
       </Td>
       <Td className="px-2 whitespace-nowrap">
         <ChainEvidenceSummary chain={t.chain} />
@@ -324,6 +348,11 @@ function TransactionCard({
       <CardField label="User">{t.username}</CardField>
       <CardField label="Email">{t.email}</CardField>
       <CardField label="Method">{t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}</CardField>
+      {t.payoutReference ? (
+        <CardField label="Payout reference">
+          <span className="font-mono">{t.payoutReference}</span>
+        </CardField>
+      ) : null}
       {t.chain ? (
         <CardField label="Chain">
           <ChainEvidenceSummary chain={t.chain} />

@@ -10,10 +10,12 @@ import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatShortDate, underscoresAsSpaces } from "./admin-format.ts";
 import { UserProfileDialog, type ProfileTarget } from "./components/user-profile-dialog.tsx";
 import { VerificationDocumentsDialog, type DocumentsTarget } from "./components/verification-documents-dialog.tsx";
+import { VerificationRejectDialog, type RejectTarget } from "./components/verification-reject-dialog.tsx";
 
 const pageSize = 10;
 const refreshMs = 30_000; // besides the live updates
@@ -44,6 +46,7 @@ export default function AdminVerificationsPage() {
   const search = useSearchBox(filters.q, (q) => update({ q }));
   const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
+  const [rejectTarget, setRejectTarget] = useState<RejectTarget>(null);
   const ownUserId = useOwnUserId();
   const listQuery = adminVerificationsQuery({ q: filters.q, status: filters.status, page, pageSize });
   const verifications = useQuery({ ...listQuery, refetchInterval: refreshMs });
@@ -55,12 +58,17 @@ export default function AdminVerificationsPage() {
       queryClient.setQueryData(listQuery.queryKey, (old) =>
         old ? { ...old, items: old.items.map((v) => (v.id === input.id ? { ...v, status: input.status } : v)) } : old,
       );
+      setRejectTarget(null);
       toast.success(input.status === "approved" ? "Verification approved" : "Verification rejected");
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
     },
     // The wording is built from the status word ('Failed to approved verification').
-    onError: (error, input) => toast.error(isOwnAccountRefusal(error) ? error.message : `Failed to ${input.status} verification`),
+    onError: (error, input) => {
+      // The server's word on a reason it refused (400 VALIDATION) is worth reading.
+      const refusedReason = input.status === "rejected" && error instanceof ApiError && error.status === 400 && error.message.trim() !== "";
+      toast.error(isOwnAccountRefusal(error) || refusedReason ? error.message : `Failed to ${input.status} verification`);
+    },
   });
 
   let message: ReactNode = null;
@@ -103,7 +111,11 @@ export default function AdminVerificationsPage() {
                   decision={decision}
                   email={v.userEmail}
                   running={running}
-                  onClick={() => decide.mutate({ id: v.id, status: decision })}
+                  onClick={() =>
+                    decision === "approved"
+                      ? decide.mutate({ id: v.id, status: "approved" })
+                      : setRejectTarget({ id: v.id, email: v.userEmail, name: v.userName })
+                  }
                 />
               ))}
           </>
@@ -124,6 +136,11 @@ export default function AdminVerificationsPage() {
       <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
       <Td>
         <StatusBadge status={v.status} />
+        {v.status === "rejected" && v.rejectReason ? (
+          <p className="mt-1 max-w-40 truncate text-xs text-muted-foreground" title={v.rejectReason}>
+            {v.rejectReason}
+          </p>
+        ) : null}
       </Td>
       <Td>
         <div className="flex items-center justify-end gap-1">{actionsOf(v)}</div>
@@ -145,6 +162,7 @@ export default function AdminVerificationsPage() {
       <CardField label="Document Type">
         <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
       </CardField>
+      {v.status === "rejected" && v.rejectReason ? <CardField label="Reason">{v.rejectReason}</CardField> : null}
     </MobileCard>
   );
 
@@ -162,6 +180,12 @@ export default function AdminVerificationsPage() {
 
       <VerificationDocumentsDialog target={documentsTarget} onClose={() => setDocumentsTarget(null)} />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
+      <VerificationRejectDialog
+        target={rejectTarget}
+        busy={decide.isPending && decide.variables.status === "rejected"}
+        onClose={() => setRejectTarget(null)}
+        onReject={(reason) => rejectTarget && decide.mutate({ id: rejectTarget.id, status: "rejected", reason })}
+      />
     </>
   );
 }

@@ -42,11 +42,11 @@ describe("transactionsCsv", () => {
     const csv = transactionsCsv([row, { ...row, id: "t2", reference: null, status: "rejected", rejectReason: "Wrong, address" }]);
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      "Id,Type,Username,Email,Amount (BDT),Amount (USDT),Method,Status,Origin,Reject reason,Created at,Processed at," +
+      "Id,Type,Username,Email,Amount (BDT),Amount (USDT),Method,Payout reference,Status,Origin,Reject reason,Created at,Processed at," +
         "From address,Claimed TXID,Chain state,Chain TXID,Chain amount (USDT),Block time",
     );
     expect(lines[1]).toBe(
-      "t1,deposit,rahim,rahim@example.test,12500.00,100,100 USDT from TXyz,pending,customer,,2025-01-05T10:00:00.000Z,," +
+      "t1,deposit,rahim,rahim@example.test,12500.00,100,100 USDT from TXyz,,pending,customer,,2025-01-05T10:00:00.000Z,," +
         "TXyz,,Chain check off,,,",
     );
     expect(lines[2]).toContain(',rejected,customer,"Wrong, address",');
@@ -74,6 +74,19 @@ describe("transactionsCsv", () => {
     const lines = transactionsCsv([confirmed, withdrawal]).split("\r\n");
     expect(lines[1]).toMatch(new RegExp(`,TXyz,${txid},Confirmed on chain,${txid},100,2025-01-05T09:58:00.000Z$`));
     expect(lines[2]).toMatch(/,,,,,,$/);
+  });
+  it("writes a paid withdrawal's payout reference after its method", () => {
+    const paid: AdminTransactionDto = {
+      ...row,
+      type: "withdraw",
+      usdtAmount: null,
+      status: "completed",
+      reference: "bKash:01712345678",
+      payoutReference: "9K3LQ2PA7X",
+      fromAddress: null,
+      chain: null,
+    };
+    expect(transactionsCsv([paid]).split("\r\n")[1]).toContain(",bKash:01712345678,9K3LQ2PA7X,completed,");
   });
   it("has only the header for no rows", () => expect(transactionsCsv([]).split("\r\n")).toHaveLength(2));
 });

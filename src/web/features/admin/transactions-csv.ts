@@ -10,6 +10,7 @@ const columns: readonly [string, (t: AdminTransactionDto) => string][] = [
   ["Amount (BDT)", (t) => t.amount],
   ["Amount (USDT)", (t) => t.usdtAmount ?? ""],
   ["Method", (t) => t.reference ?? ""],
+  ["Payout reference", (t) => t.payoutReference ?? ""],
   ["Status", (t) => t.status],
   ["Origin", (t) => t.origin],
   ["Reject reason", (t) => t.rejectReason ?? ""],

@@ -67,6 +67,11 @@ export function updateProfile(body: ProfileUpdate): Promise<Me> {
   return apiRequest<Me>("/api/me", { method: "PATCH", body });
 }
 
+/** The e-mail preference (issue 13): decisions about deposits, withdrawals, verification and SIMs; security mail always goes. */
+export function updateEmailNotifications(emailNotifications: boolean): Promise<Me> {
+  return apiRequest<Me>("/api/me", { method: "PATCH", body: { emailNotifications } satisfies Pick<Me, "emailNotifications"> });
+}
+
 export function addSim(body: SimCreate): Promise<SimDto> {
   return api.post<SimDto>("/api/sims", body);
 }

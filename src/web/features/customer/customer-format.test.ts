@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bdtForUsdtText, bdtText, fileSizeText, formatDate, formatDateTime, methodText, transactionSearchText } from "./customer-format.ts";
+import {
+  bdtForUsdtText,
+  bdtText,
+  fileSizeText,
+  formatDate,
+  formatDateTime,
+  methodText,
+  transactionOutcomeText,
+  transactionSearchText,
+} from "./customer-format.ts";
 
 describe("customer formats", () => {
   it("writes dates as en-US short month with time, with plain spaces", () => {
@@ -42,5 +51,32 @@ describe("customer formats", () => {
     expect(transactionSearchText("1,234,567")).toBe("1234567");
     expect(transactionSearchText("1,5000")).toBe("1,5000");
     expect(transactionSearchText("bKash,Nagad")).toBe("bKash,Nagad");
+  });
+});
+
+describe("transactionOutcomeText", () => {
+  const withdrawal = {
+    type: "withdraw" as const,
+    status: "completed" as const,
+    reference: "bKash:01712345678",
+    payoutReference: "9K3LQ2PA7X",
+    rejectReason: null,
+  };
+  it("says a paid withdrawal's provider and TrxID", () => {
+    expect(transactionOutcomeText(withdrawal)).toBe("Paid · bKash TrxID 9K3LQ2PA7X");
+    expect(transactionOutcomeText({ ...withdrawal, reference: "Nagad:01812345678" })).toBe("Paid · Nagad TrxID 9K3LQ2PA7X");
+    expect(transactionOutcomeText({ ...withdrawal, reference: null })).toBe("Paid · TrxID 9K3LQ2PA7X");
+  });
+  it("says nothing for a withdrawal paid without a TrxID, a pending one or a deposit", () => {
+    expect(transactionOutcomeText({ ...withdrawal, payoutReference: null })).toBeNull();
+    expect(transactionOutcomeText({ ...withdrawal, status: "pending" })).toBeNull();
+    expect(transactionOutcomeText({ ...withdrawal, type: "deposit" })).toBeNull();
+  });
+  it("gives a rejected transaction's reason, nothing when there is none", () => {
+    const rejected = { ...withdrawal, status: "rejected" as const, payoutReference: null, rejectReason: "Wrong number" };
+    expect(transactionOutcomeText(rejected)).toBe("Rejected: Wrong number");
+    expect(transactionOutcomeText({ ...rejected, type: "deposit" })).toBe("Rejected: Wrong number");
+    expect(transactionOutcomeText({ ...rejected, rejectReason: null })).toBeNull();
+    expect(transactionOutcomeText({ ...rejected, rejectReason: "  " })).toBeNull();
   });
 });

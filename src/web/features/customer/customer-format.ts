@@ -1,6 +1,7 @@
 // How the customer area writes dates, amounts and transaction details.
 // Amounts stay decimal strings until money.ts turns them into bigint minor units: never a float.
 import { bdtForUsdt, displayBdt, isBdtAmount, isUsdtAmount, parseBdt, parseRate, parseUsdt } from "#shared/money.ts";
+import { trxIdLabel, withdrawalMethodOf } from "../../lib/payout.ts";
 
 // US English, short month, with the time: e.g. 'Nov 21, 2026, 2:05 PM'.
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
@@ -71,4 +72,23 @@ export function fileSizeText(sizeBytes: number): string {
  */
 export function transactionSearchText(q: string): string {
   return q.replace(/(\d),(?=\d{3}(?!\d))/g, "$1");
+}
+
+/**
+ * What a decided transaction adds under its method (issue 13): a paid withdrawal's payout,
+ * 'Paid · bKash TrxID 9K3LQ2PA7X'; a rejected transaction's reason, 'Rejected: Wrong number'.
+ * Null when there is nothing to add (pending, no payout reference, no reason given).
+ */
+export function transactionOutcomeText(transaction: {
+  type: "deposit" | "withdraw";
+  status: "pending" | "completed" | "rejected";
+  reference: string | null;
+  payoutReference: string | null;
+  rejectReason: string | null;
+}): string | null {
+  if (transaction.status === "completed" && transaction.type === "withdraw" && transaction.payoutReference)
+    return `Paid · ${trxIdLabel(withdrawalMethodOf(transaction.reference))} ${transaction.payoutReference}`;
+  if (transaction.status === "rejected" && transaction.rejectReason && transaction.rejectReason.trim() !== "")
+    return `Rejected: ${transaction.rejectReason.trim()}`;
+  return null;
 }

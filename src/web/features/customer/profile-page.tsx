@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { meQuery } from "@/features/customer/customer-api.ts";
+import { EmailNotificationsCard } from "@/features/customer/components/email-notifications-card.tsx";
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";
 import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -62,15 +63,18 @@ export default function ProfilePage() {
               </div>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Personal information</CardTitle>
-              <CardDescription>All fields are optional. Leave one empty to remove it.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ProfileForm me={user} />
-            </CardContent>
-          </Card>
+          <div className="grid min-w-0 gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>Personal information</CardTitle>
+                <CardDescription>All fields are optional. Leave one empty to remove it.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ProfileForm me={user} />
+              </CardContent>
+            </Card>
+            <EmailNotificationsCard me={user} />
+          </div>
         </div>
       ) : me.isError ? (
         <div className="grid gap-3">

@@ -7,6 +7,7 @@ import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "@/fea
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { TransactionListItem } from "@/features/customer/components/transaction-list-item.tsx";
 import { ReceivedOnChainBadge } from "@/features/customer/components/received-on-chain-badge.tsx";
+import { TransactionOutcome } from "@/features/customer/components/transaction-outcome.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
@@ -154,6 +155,7 @@ export default function TransactionsPage() {
                           </td>
                           <td className="max-w-72 px-5 py-3.5 text-muted-foreground [overflow-wrap:anywhere]">
                             {methodText(transaction.reference)}
+                            <TransactionOutcome transaction={transaction} className="mt-0.5" />
                           </td>
                           <td className="px-5 py-3.5 whitespace-nowrap text-muted-foreground">
                             <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { BadgeCheck, CircleCheck, CircleDashed, CircleX, Clock, UserRoundPen, type LucideIcon } from "lucide-react";
+import { BadgeCheck, CircleCheck, CircleDashed, CircleX, Clock, Upload, UserRoundPen, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { messages } from "#shared/api-error.ts";
 import type { VerificationStatus } from "#shared/profile-schemas.ts";
@@ -41,6 +41,16 @@ const documentTypeLabels: Record<DocumentType, string> = {
 };
 
 const sideTitles: Record<DocumentSide, string> = { front: "Front side", back: "Back side" };
+
+/** The documents card's heading: "Upload new documents" takes the customer there (issue 13). */
+const documentsHeadingId = "identity-documents";
+
+function goToDocuments(): void {
+  const heading = document.getElementById(documentsHeadingId);
+  if (!heading) return;
+  heading.scrollIntoView({ behavior: "smooth", block: "start" });
+  heading.focus({ preventScroll: true });
+}
 
 // The status messages (docs/product.md, Customer area › Verification); 'Not Verified' when there is no request yet.
 const statusCards: Record<VerificationStatus, { icon: LucideIcon; message: string; className: string }> = {
@@ -100,6 +110,17 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
           {verification.documentType && verification.status !== "none" ? (
             <p className="text-sm text-muted-foreground">Document: {documentTypeLabels[verification.documentType]}</p>
           ) : null}
+          {verification.status === "rejected" && verification.rejectReason ? (
+            <p className="text-sm font-medium text-red-800" data-testid="verification-reject-reason">
+              Reason: {verification.rejectReason}
+            </p>
+          ) : null}
+          {verification.status === "rejected" ? (
+            <Button className="mt-2 w-fit" onClick={goToDocuments}>
+              <Upload aria-hidden="true" />
+              Upload new documents
+            </Button>
+          ) : null}
         </div>
       </CardContent>
     </Card>
@@ -121,8 +142,15 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Identity documents</CardTitle>
-        <CardDescription>Choose a document and upload a clear photo of each side. JPEG, PNG or WebP images up to 5 MB.</CardDescription>
+        <CardTitle id={documentsHeadingId} tabIndex={-1} className="scroll-mt-24 outline-none">
+          Identity documents
+        </CardTitle>
+        <CardDescription>
+          {verification.status === "rejected"
+            ? "Replace the photos with new, clear ones (Replace under each side); your documents are reviewed again. "
+            : "Choose a document and upload a clear photo of each side. "}
+          JPEG, PNG or WebP images up to 5 MB.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {locked ? (

@@ -17,6 +17,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/class-names.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount } from "../admin-format.ts";
+import { adjustmentSentMessage, isSecondApproval, secondApprovalActionText } from "../second-approvals.ts";
 
 const failedMessage = "Failed to update balance";
 
@@ -63,11 +64,15 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
         amount: values.amount,
         ...(values.note ? { note: values.note } : {}),
       }),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminTransactions });
-      toast.success("Balance updated successfully");
+      // 202 (four eyes, issue 13): nothing moved yet; the request waits on the Second approvals page.
+      if (isSecondApproval(answer)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.adminSecondApprovals });
+        toast.info(adjustmentSentMessage, { description: `${secondApprovalActionText(answer)} for ${answer.username}`, duration: 8000 });
+      } else toast.success("Balance updated successfully");
       onClose();
     },
     onError: (error) => {

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy,
   onConfirm,
+  variant = "destructive",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   busy: boolean;
   onConfirm: () => void;
+  /** The confirming button's look: red for what removes or refuses, green for what goes ahead. */
+  variant?: "destructive" | "default";
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -31,7 +34,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+          <Button variant={variant} onClick={onConfirm} disabled={busy}>
             {busy ? "Working..." : confirmLabel}
           </Button>
         </DialogFooter>

@@ -76,6 +76,9 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
           <StatusBadge status={t.status} icon />
         </Field>
         <Field label="Method">{t.reference ?? <span className="text-muted-foreground">Not specified</span>}</Field>
+        {!deposit ? (
+          <Field label="Payout reference">{t.payoutReference ? <span className="font-mono">{t.payoutReference}</span> : none}</Field>
+        ) : null}
         {deposit ? (
           <>
             <Field label="From address">{t.fromAddress ? <span className="font-mono text-xs">{t.fromAddress}</span> : none}</Field>

@@ -4,6 +4,7 @@ import { cn } from "@/lib/class-names.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "../customer-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
+import { TransactionOutcome } from "./transaction-outcome.tsx";
 
 /**
  * One transaction as a card row: the dashboard's recent list and the phone layout of /transactions.
@@ -38,6 +39,7 @@ export function TransactionListItem({ transaction, compact = false }: { transact
           </p>
           <StatusBadge status={transaction.status} icon />
         </div>
+        <TransactionOutcome transaction={transaction} />
         {/* 'Received on chain' under the status, on the date's line: beside it, a phone's row has no room. */}
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="text-xs text-muted-foreground">

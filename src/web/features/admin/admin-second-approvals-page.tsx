@@ -1,0 +1,159 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
+import { secondApprovalsQuery, type SecondApprovalStatusFilter } from "@/features/admin/admin-api.ts";
+import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
+import { FilterButtons, ListFooter, ListToolbar } from "@/features/admin/components/list-controls.tsx";
+import { useSecondApprovalDecisions } from "@/features/admin/components/second-approval-actions.tsx";
+import { PageHeader } from "@/components/page-header.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { useListParams } from "@/lib/use-list-params.ts";
+import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
+import { customerName, secondApprovalKindLabels, secondApprovalStatusLabels } from "./second-approvals.ts";
+
+const pageSize = 10;
+const refreshMs = 30_000; // besides the live updates
+const statusButtons = [
+  { value: "awaiting", label: "Awaiting" },
+  { value: "confirmed", label: "Confirmed" },
+  { value: "declined", label: "Declined" },
+  { value: "all", label: "All" },
+] as const;
+const statuses = statusButtons.map((option) => option.value);
+const columns: readonly Column[] = [
+  { label: "Customer" },
+  { label: "Request" },
+  { label: "Amount", className: "text-right" },
+  { label: "Note" },
+  { label: "Requested" },
+  { label: "Actions", className: "text-right" },
+];
+
+/** What is asked: add / subtract, or the payout's method, wallet and TrxID. */
+function RequestDetails({ request }: { request: SecondApprovalDto }) {
+  if (request.kind === "balance_adjustment")
+    return <span>{request.direction === "subtract" ? "Subtract from balance" : "Add to balance"}</span>;
+  return (
+    <>
+      <span className="block">{[request.method, request.walletNumber].filter(Boolean).join(" ") || "Not specified"}</span>
+      {request.payoutReference ? <span className="block font-mono text-xs">TrxID {request.payoutReference}</span> : null}
+    </>
+  );
+}
+
+function KindBadge({ request }: { request: SecondApprovalDto }) {
+  return <Badge tone={request.kind === "balance_adjustment" ? "neutral" : "info"}>{secondApprovalKindLabels[request.kind]}</Badge>;
+}
+
+/** Second approvals (issue 13, four eyes): big adjustments and payouts waiting for a second admin, oldest first. */
+export default function AdminSecondApprovalsPage() {
+  const { filters, page, control, pager } = useListParams<{ status: SecondApprovalStatusFilter }>(
+    { status: "awaiting" },
+    { status: statuses },
+  );
+  const list = useQuery({ ...secondApprovalsQuery({ status: filters.status, page, pageSize }), refetchInterval: refreshMs });
+  const { actionsOf, dialogs } = useSecondApprovalDecisions();
+
+  let message: ReactNode = null;
+  if (list.isPending) message = "Loading requests...";
+  else if (list.isError) message = "Failed to load the requests";
+  else if (list.data.items.length === 0)
+    message = filters.status === "awaiting" ? "Nothing is waiting for a second approval." : "No requests match this filter";
+  const items = list.data?.items ?? [];
+  const showStatus = filters.status !== "awaiting";
+
+  const rowOf = (r: SecondApprovalDto) => (
+    <Tr>
+      <Td className="max-w-40">
+        <span className="block truncate font-medium" title={customerName(r)}>
+          {customerName(r)}
+        </span>
+        {customerName(r) !== r.username ? (
+          <span className="block truncate text-xs text-muted-foreground" title={r.username}>
+            {r.username}
+          </span>
+        ) : null}
+      </Td>
+      <Td className="max-w-48">
+        {/* A decided request says so in its Actions cell ("Confirmed by …"), so the status needs no column here. */}
+        <KindBadge request={r} />
+        <div className="mt-1 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+          <RequestDetails request={r} />
+        </div>
+      </Td>
+      <Td className="text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(r.amount)}</Td>
+      <Td className="max-w-40">
+        {r.note ? (
+          <span className="line-clamp-2 text-sm" title={r.note}>
+            {r.note}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        )}
+        {r.declineReason ? (
+          <span className="mt-1 block truncate text-xs text-red-700" title={r.declineReason}>
+            Declined: {r.declineReason}
+          </span>
+        ) : null}
+      </Td>
+      <Td className="whitespace-nowrap">
+        <span className="block">{r.requestedBy.username}</span>
+        <time dateTime={r.requestedAt} className="block text-xs text-muted-foreground">
+          {formatShortDate(r.requestedAt)}, {formatTime(r.requestedAt)}
+        </time>
+      </Td>
+      <Td>
+        <div className="flex justify-end">{actionsOf(r)}</div>
+      </Td>
+    </Tr>
+  );
+  const cardOf = (r: SecondApprovalDto) => (
+    <MobileCard
+      title={
+        <>
+          <span className="block">{customerName(r)}</span>
+          {customerName(r) !== r.username ? <span className="block text-xs font-normal text-muted-foreground">{r.username}</span> : null}
+        </>
+      }
+      aside={<KindBadge request={r} />}
+      actions={actionsOf(r, true)}
+    >
+      <CardField label="Amount">
+        <span className="font-medium tabular-nums">{formatBdtAmount(r.amount)}</span>
+      </CardField>
+      <CardField label={r.kind === "balance_adjustment" ? "Direction" : "Pay to"}>
+        <RequestDetails request={r} />
+      </CardField>
+      {r.note ? <CardField label="Note">{r.note}</CardField> : null}
+      <CardField label="Requested by">{r.requestedBy.username}</CardField>
+      <CardField label="Requested at">{formatDateTime(r.requestedAt)}</CardField>
+      {showStatus ? (
+        <CardField label="Status">
+          <StatusWord request={r} />
+        </CardField>
+      ) : null}
+      {r.declineReason ? <CardField label="Decline reason">{r.declineReason}</CardField> : null}
+    </MobileCard>
+  );
+
+  return (
+    <>
+      <title>Second approvals · Nexapay</title>
+      <PageHeader
+        title="Second approvals"
+        description="Big balance adjustments and withdrawal payouts move money only when a second admin confirms them."
+      />
+      <ListToolbar>
+        <FilterButtons label="Status" options={statusButtons} {...control("status")} />
+      </ListToolbar>
+      <AdminList caption="Second approval requests" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
+      <ListFooter label="Second approval pages" pageSize={pageSize} list={list.data} {...pager} />
+      {dialogs}
+    </>
+  );
+}
+
+function StatusWord({ request }: { request: SecondApprovalDto }) {
+  const tone = request.status === "confirmed" ? "success" : request.status === "declined" ? "danger" : "warning";
+  return <Badge tone={tone}>{secondApprovalStatusLabels[request.status]}</Badge>;
+}

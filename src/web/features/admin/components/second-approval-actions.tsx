@@ -1,0 +1,236 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Check, LoaderCircle, Undo2, X } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/live-updates.ts";
+import { confirmSecondApproval, declineSecondApproval } from "../admin-api.ts";
+import { formatDateTime } from "../admin-format.ts";
+import { customerName, ownRequestNote, secondApprovalActionText, secondApprovalKindLabels } from "../second-approvals.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { OwnAccountNote, useOwnUserId } from "./own-account.tsx";
+
+type Running = { id: string; kind: "confirm" | "decline" } | null;
+
+/** The server's refusals worth reading as they are: not yours to confirm (403), decided already (409), gone (404), no money (400). */
+function refusalText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status) && error.message.trim() !== "") return error.message;
+  return fallback;
+}
+
+/**
+ * Confirm and Decline on a request awaiting a second admin (four eyes, issue 13), with their
+ * dialogs: the Second approvals page and the dashboard's queue use the same. The admin who made the
+ * request cannot confirm it; they may withdraw it ("Withdraw request", a decline of their own).
+ */
+export function useSecondApprovalDecisions(): {
+  actionsOf: (request: SecondApprovalDto, showText?: boolean) => ReactNode;
+  dialogs: ReactNode;
+} {
+  const queryClient = useQueryClient();
+  const ownUserId = useOwnUserId();
+  const [confirming, setConfirming] = useState<SecondApprovalDto | null>(null);
+  const [declining, setDeclining] = useState<SecondApprovalDto | null>(null);
+  const [running, setRunning] = useState<Running>(null);
+
+  function refresh() {
+    for (const key of [
+      queryKeys.adminSecondApprovals,
+      queryKeys.adminStats,
+      queryKeys.adminTransactions,
+      queryKeys.adminUsers,
+      queryKeys.adminAuditLog,
+    ])
+      void queryClient.invalidateQueries({ queryKey: key });
+  }
+
+  const confirm = useMutation({
+    mutationFn: (request: SecondApprovalDto) => confirmSecondApproval(request.id),
+    onMutate: (request) => {
+      setRunning({ id: request.id, kind: "confirm" });
+      setConfirming(null);
+    },
+    onSuccess: (_answer, request) =>
+      toast.success(
+        request.kind === "balance_adjustment" ? "Confirmed: the balance adjustment is booked." : "Confirmed: the withdrawal is approved.",
+      ),
+    onError: (error) => toast.error(refusalText(error, "Failed to confirm the request")),
+    onSettled: () => {
+      setRunning(null);
+      refresh();
+    },
+  });
+
+  const decline = useMutation({
+    mutationFn: (input: { request: SecondApprovalDto; reason: string }) =>
+      declineSecondApproval({ id: input.request.id, reason: input.reason }),
+    onMutate: ({ request }) => {
+      setRunning({ id: request.id, kind: "decline" });
+      setDeclining(null);
+    },
+    onSuccess: (_answer, { request }) => toast.success(request.requestedBy.id === ownUserId ? "Request withdrawn" : "Request declined"),
+    onError: (error) => toast.error(refusalText(error, "Failed to decline the request")),
+    onSettled: () => {
+      setRunning(null);
+      refresh();
+    },
+  });
+
+  function actionsOf(request: SecondApprovalDto, showText = false): ReactNode {
+    if (request.status !== "awaiting") return <DecidedNote request={request} />;
+    const mine = request.requestedBy.id === ownUserId;
+    const busy = running?.id === request.id;
+    const who = request.username;
+    if (!mine && request.userId === ownUserId) return <OwnAccountNote />;
+    return (
+      <div className={showText ? "flex w-full flex-wrap items-center gap-2" : "flex flex-col items-end gap-1.5"}>
+        {mine ? <span className="text-xs leading-snug text-muted-foreground md:max-w-44 md:text-right">{ownRequestNote}</span> : null}
+        <div className="flex gap-1.5">
+          {mine ? null : (
+            <Button
+              variant="outline"
+              size="sm"
+              className="border-emerald-200 text-emerald-800 hover:bg-emerald-50"
+              disabled={busy}
+              onClick={() => setConfirming(request)}
+            >
+              {busy && running.kind === "confirm" ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Check aria-hidden="true" />
+              )}
+              Confirm
+              <span className="sr-only"> request for {who}</span>
+            </Button>
+          )}
+          <Button
+            variant="outline"
+            size="sm"
+            className="border-red-200 text-red-700 hover:bg-red-50"
+            disabled={busy}
+            onClick={() => setDeclining(request)}
+          >
+            {busy && running.kind === "decline" ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : mine ? (
+              <Undo2 aria-hidden="true" />
+            ) : (
+              <X aria-hidden="true" />
+            )}
+            {mine ? "Withdraw request" : "Decline"}
+            <span className="sr-only">{mine ? ` for ${who}` : ` request for ${who}`}</span>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Confirm and move the money?"
+        description={confirming ? <RequestSummary request={confirming} /> : ""}
+        confirmLabel="Confirm request"
+        variant="default"
+        busy={confirm.isPending}
+        onConfirm={() => confirming && confirm.mutate(confirming)}
+      />
+      <DeclineDialog
+        request={declining}
+        own={declining !== null && declining.requestedBy.id === ownUserId}
+        onClose={() => setDeclining(null)}
+        onDecline={(reason) => declining && decline.mutate({ request: declining, reason })}
+      />
+    </>
+  );
+
+  return { actionsOf, dialogs };
+}
+
+function RequestSummary({ request }: { request: SecondApprovalDto }) {
+  return (
+    <>
+      {secondApprovalKindLabels[request.kind]} for {customerName(request)}: {secondApprovalActionText(request)}
+      {request.payoutReference ? ` (TrxID ${request.payoutReference})` : ""}, requested by {request.requestedBy.username}.{" "}
+      {request.kind === "balance_adjustment" ? "The balance changes at once." : "The withdrawal is approved at once."}
+    </>
+  );
+}
+
+/** Who decided a request, and when. */
+function DecidedNote({ request }: { request: SecondApprovalDto }) {
+  const by = request.decidedBy ? ` by ${request.decidedBy.username}` : "";
+  return (
+    <span className="text-xs leading-snug text-muted-foreground md:max-w-44 md:text-right">
+      <span className={request.status === "confirmed" ? "font-medium text-emerald-800" : "font-medium text-red-700"}>
+        {request.status === "confirmed" ? "Confirmed" : "Declined"}
+      </span>
+      {by}
+      {request.decidedAt ? <span className="block">{formatDateTime(request.decidedAt)}</span> : null}
+    </span>
+  );
+}
+
+function DeclineDialog({
+  request,
+  own,
+  onClose,
+  onDecline,
+}: {
+  request: SecondApprovalDto | null;
+  own: boolean;
+  onClose: () => void;
+  onDecline: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  function close() {
+    setReason("");
+    onClose();
+  }
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{own ? "Withdraw your request?" : "Decline this request?"}</DialogTitle>
+          <DialogDescription>
+            {request ? (
+              <>
+                {secondApprovalKindLabels[request.kind]} for {customerName(request)}: {secondApprovalActionText(request)}.{" "}
+                {request.kind === "withdrawal_approval"
+                  ? "No money moves; the withdrawal stays pending and can be approved again or rejected."
+                  : "No money moves."}
+              </>
+            ) : null}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onDecline(reason.trim());
+            setReason("");
+          }}
+        >
+          <FormField id="decline-reason" label="Reason (optional)">
+            <Textarea id="decline-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive">
+              {own ? "Withdraw request" : "Decline request"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

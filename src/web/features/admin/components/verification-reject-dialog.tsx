@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { verificationRejectSchema } from "#shared/admin-schemas.ts";
+import { verificationRejectReasons } from "#shared/verification-schemas.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { cn } from "@/lib/class-names.ts";
+
+export const otherReasonLabel = "Other…";
+const other = "other";
+
+export type RejectTarget = { id: string; email: string; name: string | null } | null;
+
+/**
+ * Reject a verification with a reason the customer will read (issue 13): one of the common
+ * reasons, or "Other…" with the admin's own words (then required). Sends `{ reason }`.
+ */
+export function VerificationRejectDialog({
+  target,
+  busy,
+  onClose,
+  onReject,
+}: {
+  target: RejectTarget;
+  busy: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Reject verification</DialogTitle>
+          <DialogDescription>
+            {target ? `${target.name ?? target.email}'s documents. ` : null}The customer sees the reason and can upload new documents.
+          </DialogDescription>
+        </DialogHeader>
+        {target ? <ReasonForm key={target.id} busy={busy} onClose={onClose} onReject={onReject} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReasonForm({ busy, onClose, onReject }: { busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+  const [choice, setChoice] = useState<string>("");
+  const [otherText, setOtherText] = useState("");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [otherError, setOtherError] = useState<string | undefined>(undefined);
+
+  function submit() {
+    if (choice === "") {
+      setError(verificationRejectSchema.safeParse({ reason: "" }).error?.issues[0]?.message);
+      return;
+    }
+    const parsed = verificationRejectSchema.safeParse({ reason: choice === other ? otherText : choice });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message;
+      if (choice === other) setOtherError(otherText.trim() === "" ? "Write the reason for the rejection" : message);
+      else setError(message);
+      return;
+    }
+    onReject(parsed.data.reason);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <fieldset disabled={busy} className="grid gap-4">
+        <div role="radiogroup" aria-label="Reason" aria-describedby={error ? "reject-reason-error" : undefined} className="grid gap-2">
+          {[...verificationRejectReasons, other].map((value) => (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+                choice === value ? "border-primary bg-emerald-50" : "border-input bg-white hover:bg-muted",
+              )}
+            >
+              <input
+                type="radio"
+                name="reject-reason"
+                value={value}
+                checked={choice === value}
+                onChange={() => {
+                  setChoice(value);
+                  setError(undefined);
+                  setOtherError(undefined);
+                }}
+                className="size-4 accent-emerald-700"
+              />
+              {value === other ? otherReasonLabel : value}
+            </label>
+          ))}
+          {error ? (
+            <p id="reject-reason-error" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        {choice === other ? (
+          <FormField id="reject-reason-other" label="Reason" error={otherError}>
+            <Textarea
+              rows={3}
+              maxLength={500}
+              autoFocus
+              placeholder="What the customer should fix"
+              value={otherText}
+              onChange={(event) => {
+                setOtherText(event.target.value);
+                setOtherError(undefined);
+              }}
+              {...controlProps("reject-reason-other", otherError)}
+            />
+          </FormField>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive">
+            {busy ? "Rejecting..." : "Reject verification"}
+          </Button>
+        </DialogFooter>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+// Four eyes (issue 13): how the back office tells a SecondApproval from a transaction in an answer,
+// and the words it shows for one. Plain functions with relative imports only (unit-tested beside).
+import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
+import { formatBdtAmount } from "./admin-format.ts";
+
+export const secondApprovalKindLabels: Record<SecondApprovalDto["kind"], string> = {
+  balance_adjustment: "Balance adjustment",
+  withdrawal_approval: "Withdrawal payout",
+};
+
+export const secondApprovalStatusLabels: Record<SecondApprovalDto["status"], string> = {
+  awaiting: "Awaiting",
+  confirmed: "Confirmed",
+  declined: "Declined",
+};
+
+/** The toast of a 202 to a withdrawal's approval. */
+export const awaitingSecondApprovalMessage = "Awaiting a second admin's approval";
+/** The toast of a 202 to a balance adjustment. */
+export const adjustmentSentMessage = "Sent for a second approval: another admin must confirm it.";
+/** Shown instead of Confirm on the signed-in admin's own request. */
+export const ownRequestNote = "Your request: another admin confirms it.";
+
+/**
+ * Whether an answer of the approve or adjust call is a SecondApproval (202: nothing moved yet)
+ * rather than the transaction (200/201): only a SecondApproval has `kind` and `requestedBy`.
+ */
+export function isSecondApproval(answer: unknown): answer is SecondApprovalDto {
+  if (typeof answer !== "object" || answer === null) return false;
+  const record = answer as Record<string, unknown>;
+  return typeof record.kind === "string" && typeof record.requestedBy === "object" && record.requestedBy !== null;
+}
+
+/**
+ * What the request does, in a line: "Add 30,000.00 BDT", "Subtract 30,000.00 BDT",
+ * "Pay 30,000.00 BDT to bKash 01712345678".
+ */
+export function secondApprovalActionText(request: SecondApprovalDto): string {
+  const amount = formatBdtAmount(request.amount);
+  if (request.kind === "balance_adjustment") return `${request.direction === "subtract" ? "Subtract" : "Add"} ${amount}`;
+  const to = [request.method, request.walletNumber].filter((part) => part !== null && part !== "").join(" ");
+  return to === "" ? `Pay ${amount}` : `Pay ${amount} to ${to}`;
+}
+
+/** The customer as the lists name them: full name, else username. */
+export function customerName(request: Pick<SecondApprovalDto, "fullName" | "username">): string {
+  return request.fullName && request.fullName.trim() !== "" ? request.fullName : request.username;
+}
