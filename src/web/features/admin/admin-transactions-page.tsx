@@ -198,12 +198,7 @@ export default function AdminTransactionsPage() {
         actions={<ExportButton filters={filters} disabled={!transactions.data || transactions.data.total === 0} />}
       />
       <ListToolbar>
-        <SearchField
-          id="transactions-search"
-          placeholder="Search by user, email, amount, method or TrxID"
-          className="lg:w-96"
-          {...search}
-        />
+        <SearchField id="transactions-search" placeholder="Search by user, email, amount or method" className="lg:w-96" {...search} />
         <div className="flex flex-wrap gap-3">
           <SelectFilter id="transactions-type" label="Type" options={typeOptions} {...control("type")} />
           <SelectFilter id="transactions-status" label="Status" options={statusOptions} {...control("status")} />

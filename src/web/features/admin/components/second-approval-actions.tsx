@@ -90,7 +90,8 @@ export function useSecondApprovalDecisions(): {
     return (
       <div className={showText ? "flex w-full flex-wrap items-center gap-2" : "flex flex-col items-end gap-1.5"}>
         {mine ? <span className="text-xs leading-snug text-muted-foreground md:max-w-44 md:text-right">{ownRequestNote}</span> : null}
-        <div className="flex gap-1.5">
+        {/* In the table the buttons stack, so the Actions column stays narrow enough for 1280 px. */}
+        <div className={showText ? "flex gap-1.5" : "flex flex-col items-stretch gap-1.5"}>
           {mine ? null : (
             <Button
               variant="outline"
