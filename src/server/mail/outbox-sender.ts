@@ -5,10 +5,13 @@
 //      (several processes never take the same row), counted as an attempt, and leased: their
 //      next_attempt_at moves past the time a send may take, so no one else takes them meanwhile;
 //   2. send each through the mailer, with a Message-ID and .eml file name derived from its event key;
-//   3. mark it sent; or, on failure, keep the error and try again later, waiting longer each time.
+//   3. mark the batch's sent rows sent, in one statement; or, for a row that failed, keep the error
+//      and try again later, waiting longer each time.
 //
-// A crash between 2 and 3 sends the row again once its lease ends: the same Message-ID and the same
-// file, which the new one overwrites, so the customer still sees one message. It is woken right after
+// A crash between 2 and 3 sends the batch's rows again once their lease ends: the same Message-ID and
+// the same file, which the new one overwrites, so the customer still sees one message. The marks are
+// one statement per batch, not one per message: each statement outside a transaction is a commit,
+// and on PostgreSQL a commit waits for its flush to disk, as long as the decision's own took. It is woken right after
 // each decision (kick) and polls every MAIL_OUTBOX_POLL_SECONDS for the rest (retries, other processes).
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -89,7 +92,7 @@ export function createOutboxSender(options: {
           returning o.id, o.event_key, o.to_address, o.subject, o.text_body, o.html_body, o.attempts, o.created_at`,
     );
 
-  /** Step 2 and 3 for one row. */
+  /** Step 2 for one row (and step 3 when it fails): answers whether it was sent. */
   const deliver = async (row: OutboxRow): Promise<boolean> => {
     try {
       await mailer.send({
@@ -109,9 +112,18 @@ export function createOutboxSender(options: {
       log.warn({ eventKey: row.event_key, attempts: row.attempts, err: message }, "outbox: sending failed, will retry");
       return false;
     }
-    await db.execute(sql`update email_outbox set sent_at = now(), last_error = null where id = ${row.id}`);
     return true;
   };
+
+  /** Step 3 for the rows sent. */
+  const markSent = (rows: OutboxRow[]) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : db.execute(sql`update email_outbox set sent_at = now(), last_error = null
+          where id in (${sql.join(
+            rows.map((row) => sql`${row.id}`),
+            sql`, `,
+          )})`);
 
   /** A stopped sender hands back the rows it claimed but did not send: due at once for the next one. */
   const release = (rows: OutboxRow[]) =>
@@ -127,13 +139,17 @@ export function createOutboxSender(options: {
     let sent = 0;
     for (;;) {
       const rows = await claim();
+      const delivered: OutboxRow[] = [];
       for (const [index, row] of rows.entries()) {
         if (stopping) {
+          await markSent(delivered);
           await release(rows.slice(index));
-          return sent;
+          return sent + delivered.length;
         }
-        if (await deliver(row)) sent += 1;
+        if (await deliver(row)) delivered.push(row);
       }
+      await markSent(delivered);
+      sent += delivered.length;
       if (rows.length < batchSize || stopping) return sent;
     }
   };
