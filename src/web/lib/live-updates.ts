@@ -28,7 +28,7 @@ const affectedBy: Record<string, readonly (readonly string[])[]> = {
     queryKeys.adminAuditLog,
     queryKeys.adminSecondApprovals,
   ],
-  // Four eyes (issue 13): a request made, confirmed or declined.
+  // Four eyes: a request made, confirmed or declined.
   second_approvals: [queryKeys.adminSecondApprovals, queryKeys.adminStats, queryKeys.adminTransactions],
   profiles: [queryKeys.wallet, queryKeys.me, queryKeys.adminUsers, queryKeys.adminStats],
   sims: [queryKeys.sims, queryKeys.adminSims],

@@ -1,4 +1,4 @@
-// A withdrawal's payout (issue 13): the wallet provider it went to and that provider's transaction ID
+// A withdrawal's payout: the wallet provider it went to and that provider's transaction ID
 // (TrxID), as the back office asks for it and the customer reads it. Plain functions, unit-tested beside.
 import { withdrawalWalletTypes } from "#shared/wallet-schemas.ts";
 

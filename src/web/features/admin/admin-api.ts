@@ -160,7 +160,7 @@ export function adminTransactionQuery(id: string) {
 /**
  * `acknowledgeNoChainEvidence`: the admin pressed "Approve anyway" on a deposit the chain has not
  * confirmed; without it the server refuses such a deposit (409 CHAIN_UNCONFIRMED).
- * `payoutReference`: a withdrawal's TrxID (issue 13). The answer is the transaction, or (202) a
+ * `payoutReference`: a withdrawal's TrxID. The answer is the transaction, or (202) a
  * SecondApproval when the withdrawal needs a second admin (isSecondApproval tells them apart).
  */
 export function approveTransaction(input: { id: string; acknowledgeNoChainEvidence?: boolean; payoutReference?: string }) {
@@ -204,7 +204,7 @@ export function setUserSuspended(input: { id: string; isSuspended: boolean }) {
   return adminApi.patch(`/api/admin/users/${input.id}`, { isSuspended: input.isSuspended });
 }
 
-/** The adjustment (201), or (202, issue 13) a SecondApproval when a second admin must confirm it. */
+/** The adjustment (201), or (202) a SecondApproval when a second admin must confirm it. */
 export function adjustBalance(userId: string, body: { direction: string; amount: string; note?: string }) {
   return adminApi.post<TransactionDto | SecondApprovalDto>(`/api/admin/users/${userId}/balance-adjustments`, body);
 }
@@ -229,7 +229,7 @@ export function adminVerificationsQuery(query: ListQuery) {
   });
 }
 
-/** Approve takes no body; reject sends the reason the admin chose (required, issue 13). */
+/** Approve takes no body; reject sends the reason the admin chose (required). */
 export function decideVerification(input: { id: string; status: "approved" } | { id: string; status: "rejected"; reason: string }) {
   if (input.status === "approved") return adminApi.post(`/api/admin/verifications/${input.id}/approve`);
   return adminApi.post(`/api/admin/verifications/${input.id}/reject`, { reason: input.reason });
@@ -242,7 +242,7 @@ export function verificationDocumentsQuery(userId: string) {
   });
 }
 
-// Four eyes (issue 13): requests waiting for a second admin, oldest first.
+// Four eyes: requests waiting for a second admin, oldest first.
 
 export type SecondApprovalsPage = z.infer<typeof secondApprovalsPageSchema>;
 export type SecondApprovalStatusFilter = "awaiting" | "confirmed" | "declined" | "all";

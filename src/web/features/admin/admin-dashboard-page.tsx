@@ -123,7 +123,7 @@ function StatCard({
 
 const queueSize = 3; // the oldest few; the rest are on the Second approvals page
 
-/** Four eyes (issue 13): how many requests wait for a second admin, the oldest few with their actions. */
+/** Four eyes: how many requests wait for a second admin, the oldest few with their actions. */
 function SecondApprovalQueue({ count }: { count: number }) {
   const oldest = useQuery({ ...secondApprovalsQuery({ status: "awaiting", page: 1, pageSize: queueSize }), refetchInterval: refreshMs });
   const { actionsOf, dialogs } = useSecondApprovalDecisions();

@@ -45,7 +45,7 @@ function KindBadge({ request }: { request: SecondApprovalDto }) {
   return <Badge tone={request.kind === "balance_adjustment" ? "neutral" : "info"}>{secondApprovalKindLabels[request.kind]}</Badge>;
 }
 
-/** Second approvals (issue 13, four eyes): big adjustments and payouts waiting for a second admin, oldest first. */
+/** Second approvals (four eyes, decision 020): big adjustments and payouts waiting for a second admin, oldest first. */
 export default function AdminSecondApprovalsPage() {
   const { filters, page, control, pager } = useListParams<{ status: SecondApprovalStatusFilter }>(
     { status: "awaiting" },

@@ -115,7 +115,7 @@ export default function AdminTransactionsPage() {
       refresh();
     },
     onSuccess: (answer) => {
-      // 202: a second admin must confirm it first (four eyes, issue 13); only withdrawals are, but a rule may change.
+      // 202: a second admin must confirm it first (four eyes, decision 020); only withdrawals are, but a rule may change.
       if (isSecondApproval(answer)) toast.info(awaitingSecondApprovalMessage);
       else toast.success("Transaction approved successfully!");
     },

@@ -1,4 +1,4 @@
-// Four eyes (issue 13): how the back office tells a SecondApproval from a transaction in an answer,
+// Four eyes: how the back office tells a SecondApproval from a transaction in an answer,
 // and the words it shows for one. Plain functions with relative imports only (unit-tested beside).
 import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
 import { formatBdtAmount } from "./admin-format.ts";

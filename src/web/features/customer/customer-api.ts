@@ -67,7 +67,7 @@ export function updateProfile(body: ProfileUpdate): Promise<Me> {
   return apiRequest<Me>("/api/me", { method: "PATCH", body });
 }
 
-/** The e-mail preference (issue 13): decisions about deposits, withdrawals, verification and SIMs; security mail always goes. */
+/** The e-mail preference: decisions about deposits, withdrawals, verification and SIMs; security mail always goes. */
 export function updateEmailNotifications(emailNotifications: boolean): Promise<Me> {
   return apiRequest<Me>("/api/me", { method: "PATCH", body: { emailNotifications } satisfies Pick<Me, "emailNotifications"> });
 }

@@ -75,7 +75,7 @@ export function transactionSearchText(q: string): string {
 }
 
 /**
- * What a decided transaction adds under its method (issue 13): a paid withdrawal's payout,
+ * What a decided transaction adds under its method: a paid withdrawal's payout,
  * 'Paid · bKash TrxID 9K3LQ2PA7X'; a rejected transaction's reason, 'Rejected: Wrong number'.
  * Null when there is nothing to add (pending, no payout reference, no reason given).
  */

@@ -42,7 +42,7 @@ const documentTypeLabels: Record<DocumentType, string> = {
 
 const sideTitles: Record<DocumentSide, string> = { front: "Front side", back: "Back side" };
 
-/** The documents card's heading: "Upload new documents" takes the customer there (issue 13). */
+/** The documents card's heading: "Upload new documents" takes the customer there. */
 const documentsHeadingId = "identity-documents";
 
 function goToDocuments(): void {

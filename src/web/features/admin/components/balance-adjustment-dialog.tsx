@@ -68,7 +68,7 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminTransactions });
-      // 202 (four eyes, issue 13): nothing moved yet; the request waits on the Second approvals page.
+      // 202 (four eyes, decision 020): nothing moved yet; the request waits on the Second approvals page.
       if (isSecondApproval(answer)) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.adminSecondApprovals });
         toast.info(adjustmentSentMessage, { description: `${secondApprovalActionText(answer)} for ${answer.username}`, duration: 8000 });

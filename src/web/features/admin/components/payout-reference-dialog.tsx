@@ -21,7 +21,7 @@ import { isOwnAccountRefusal } from "./own-account.tsx";
 const payoutFormSchema = z.object({ payoutReference: payoutReferenceSchema });
 
 /**
- * Approve a withdrawal (issue 13): the admin has paid the customer through bKash, Nagad or Upay and
+ * Approve a withdrawal: the admin has paid the customer through bKash, Nagad or Upay and
  * types that provider's transaction ID (TrxID, 8–20 letters and digits), checked here with the
  * shared schema and again by the server. A 202 answer means a second admin must confirm the payout.
  */

@@ -24,7 +24,7 @@ function refusalText(error: unknown, fallback: string): string {
 }
 
 /**
- * Confirm and Decline on a request awaiting a second admin (four eyes, issue 13), with their
+ * Confirm and Decline on a request awaiting a second admin (four eyes, decision 020), with their
  * dialogs: the Second approvals page and the dashboard's queue use the same. The admin who made the
  * request cannot confirm it; they may withdraw it ("Withdraw request", a decline of their own).
  */

@@ -13,7 +13,7 @@ const other = "other";
 export type RejectTarget = { id: string; email: string; name: string | null } | null;
 
 /**
- * Reject a verification with a reason the customer will read (issue 13): one of the common
+ * Reject a verification with a reason the customer will read: one of the common
  * reasons, or "Other…" with the admin's own words (then required). Sends `{ reason }`.
  */
 export function VerificationRejectDialog({

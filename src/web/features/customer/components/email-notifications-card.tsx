@@ -10,7 +10,7 @@ export const emailNotificationsLabel = "E-mail me about my deposits, withdrawals
 export const securityMailNote = "Security messages, such as password resets, are always sent.";
 
 /**
- * The Profile page's e-mail preference (issue 13): a switch saved at once with PATCH /api/me
+ * The Profile page's e-mail preference: a switch saved at once with PATCH /api/me
  * `{ emailNotifications }`; it shows the new value while the request runs and goes back if it fails.
  */
 export function EmailNotificationsCard({ me }: { me: Me }) {

@@ -3,7 +3,7 @@ import { cn } from "@/lib/class-names.ts";
 import { transactionOutcomeText } from "../customer-format.ts";
 
 /**
- * The line a decided transaction adds under its method (issue 13): 'Paid · bKash TrxID 9K3LQ2PA7X'
+ * The line a decided transaction adds under its method: 'Paid · bKash TrxID 9K3LQ2PA7X'
  * for a paid withdrawal, 'Rejected: <reason>' for a rejected one; nothing otherwise.
  */
 export function TransactionOutcome({ transaction, className }: { transaction: TransactionDto; className?: string }) {
