@@ -300,10 +300,11 @@ describe("withdrawal approvals", () => {
     expect(await auditCount(t, "second_approval.requested", withdrawal.id)).toBe(1);
     expect(await auditCount(t, "second_approval.confirmed", withdrawal.id)).toBe(1);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, user.userId));
-    expect(mails.map((mail) => [mail.eventKey, mail.subject])).toEqual([
-      [`transaction.completed:${withdrawal.id}`, "Your withdrawal of 30,000.00 BDT has been paid"],
-    ]);
-    expect(mails[0]?.textBody).toContain("Nagad transaction ID (TrxID): 9K3LQ2PA7X");
+    expect(mails.map((mail) => [mail.eventKey, mail.template])).toEqual([[`transaction.completed:${withdrawal.id}`, "withdraw.completed"]]);
+    await t.outboxSender.deliverDue();
+    const mail = await t.readLatestMail(user.email);
+    expect(mail.subject).toBe("Your withdrawal of 30,000.00 BDT has been paid");
+    expect(mail.raw).toContain("Nagad transaction ID (TrxID): 9K3LQ2PA7X");
     await expectLedgerIntact(t);
   });
 

@@ -92,6 +92,18 @@ async function filesOf(eventKey: string): Promise<string[]> {
   return names.filter((name) => name.includes(`-${fileKeyOf(eventKey)}-`));
 }
 
+/** The one .eml file of an event, its quoted-printable parts decoded (our messages are ASCII or UTF-8). */
+async function decodedMailOf(eventKey: string): Promise<string> {
+  const [file] = await filesOf(eventKey);
+  const raw = await readFile(path.join(mailDir(), file!), "utf8");
+  return Buffer.from(
+    raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  )
+    .toString("utf8")
+    .replace(/\r\n/g, "\n");
+}
+
 function mailerInto(dir: string): Mailer {
   return createMailer({ smtpUrl: undefined, from: "Nexapay <no-reply@nexapay.local>", outboxDir: dir, log: silentLog });
 }
@@ -280,8 +292,24 @@ describe("every decision writes exactly one outbox message", () => {
         `sim.active:${sim.id}`,
       ].sort(),
     );
-    for (const row of rows) expect(row).toMatchObject({ category: "decision", toAddress: user.email, sentAt: null, attempts: 0 });
-    const subject = (key: string) => byKey.get(key)?.subject;
+    // Each row holds the decision's facts; the words are composed when it is sent (migration 0014).
+    for (const row of rows) expect(row).toMatchObject({ category: "decision", toAddress: null, subject: null, sentAt: null, attempts: 0 });
+    expect(byKey.get(`transaction.completed:${paid.id}`)).toMatchObject({
+      template: "withdraw.completed",
+      params: { amountMinor: "150000", reference: "bKash:01712345678", payoutReference: "9K3LQ2PA7X" },
+    });
+    expect(byKey.get(`sim.active:${sim.id}`)).toMatchObject({ template: "sim.active", params: { phoneNumber: "01712345678" } });
+
+    // Delivered once each: one .eml file per event, to the customer, and every row marked sent.
+    expect(await t.outboxSender.deliverDue()).toBeGreaterThanOrEqual(8);
+    for (const row of await outboxOf(user.userId)) {
+      expect(row.sentAt).not.toBeNull();
+      expect(row.lastError).toBeNull();
+      expect(await filesOf(row.eventKey)).toHaveLength(1);
+    }
+    const mails = new Map<string, string>();
+    for (const key of byKey.keys()) mails.set(key, await decodedMailOf(byKey.get(key)!.eventKey));
+    const subject = (key: string) => /^Subject: (.*)$/m.exec(mails.get(key) ?? "")?.[1];
     expect(credited.amount).toBe("1500.00"); // 12 USDT at 125
     expect(subject(`transaction.completed:${credited.id}`)).toBe("Your deposit of 1,500.00 BDT has been credited");
     expect(subject(`transaction.rejected:${refused.id}`)).toBe("Your deposit request was rejected");
@@ -291,30 +319,20 @@ describe("every decision writes exactly one outbox message", () => {
     expect(subject(`verification.rejected:${verificationId}`)).toBe("Your identity verification was rejected");
     expect(subject(`sim.active:${sim.id}`)).toBe("Your SIM 01712345678 has been approved");
     expect(subject(`sim.rejected:${sim.id}`)).toBe("Your SIM 01712345678 was rejected");
+    for (const mail of mails.values()) expect(mail).toMatch(new RegExp(`^To: ${user.email.replace(/\./g, "\\.")}$`, "m"));
 
     // What each says: the payout reference and method, the reasons; user text is escaped in HTML.
-    const paidMail = byKey.get(`transaction.completed:${paid.id}`)!;
-    expect(paidMail.textBody).toContain("bKash transaction ID (TrxID): 9K3LQ2PA7X");
-    expect(paidMail.textBody).toContain("bKash wallet 01712345678");
-    expect(byKey.get(`transaction.rejected:${declined.json<TransactionDto>().id}`)!.textBody).toContain("Reason: Wrong number");
-    expect(byKey.get(`verification.rejected:${verificationId}`)!.textBody).toContain("Reason: Document expired");
-    const refusedMail = byKey.get(`transaction.rejected:${refused.id}`)!;
-    expect(refusedMail.textBody).toContain("Reason: Not <b>received</b>");
-    expect(refusedMail.htmlBody).toContain("Reason: Not &lt;b&gt;received&lt;/b&gt;");
-    expect(refusedMail.htmlBody).not.toContain("<b>received");
-
-    // Delivered once each: one .eml file per event, and every row marked sent.
-    expect(await t.outboxSender.deliverDue()).toBeGreaterThanOrEqual(8);
-    for (const row of await outboxOf(user.userId)) {
-      expect(row.sentAt).not.toBeNull();
-      expect(row.lastError).toBeNull();
-      expect(await filesOf(row.eventKey)).toHaveLength(1);
-    }
-    const [file] = await filesOf(paidMail.eventKey);
-    const raw = await readFile(path.join(mailDir(), file!), "utf8");
-    expect(raw).toMatch(/^Subject: Your withdrawal of 1,500\.00 BDT has been paid$/m);
-    expect(raw).toMatch(/^Message-ID: <outbox\.[0-9a-f]{32}@nexapay\.local>$/im);
-    expect(raw).toContain("text/html");
+    const paidMail = mails.get(`transaction.completed:${paid.id}`)!;
+    expect(paidMail).toContain("bKash transaction ID (TrxID): 9K3LQ2PA7X");
+    expect(paidMail).toContain("We have paid 1,500.00 BDT to your bKash wallet 01712345678.");
+    expect(mails.get(`transaction.rejected:${declined.json<TransactionDto>().id}`)).toContain("Reason: Wrong number");
+    expect(mails.get(`verification.rejected:${verificationId}`)).toContain("Reason: Document expired");
+    const refusedMail = mails.get(`transaction.rejected:${refused.id}`)!;
+    expect(refusedMail).toContain("\nReason: Not <b>received</b>\n");
+    expect(refusedMail).toContain("Reason: Not &lt;b&gt;received&lt;/b&gt;");
+    expect(refusedMail).not.toMatch(/<p[^>]*>Reason: Not <b>/);
+    expect(paidMail).toMatch(/^Message-ID: <outbox\.[0-9a-f]{32}@nexapay\.local>$/im);
+    expect(paidMail).toContain("text/html");
     expect(await t.outboxSender.deliverDue()).toBe(0);
     await expectLedgerIntact(t);
   });
@@ -354,7 +372,9 @@ describe("every decision writes exactly one outbox message", () => {
     expect((await admin.browser.post(`/api/admin/transactions/${second.id}/reject`)).statusCode).toBe(200);
     const rows = await outboxOf(user.userId);
     expect(rows.map((row) => row.eventKey)).toEqual([`transaction.rejected:${second.id}`]);
-    expect(rows[0]?.textBody).toMatch(/^Hello Rahim Uddin,/);
+    // The greeting uses the name the customer has when the message is sent.
+    await t.outboxSender.deliverDue();
+    expect(await decodedMailOf(rows[0]!.eventKey)).toContain("\n\nHello Rahim Uddin,\n\n");
   });
 
   test("PATCH /api/me with emailNotifications that is not true or false → 400, nothing changes", async () => {

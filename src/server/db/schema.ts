@@ -409,6 +409,18 @@ export const secondApprovals = pgTable(
   ],
 );
 
+/** The decision e-mails there are; their words are in mail/decision-templates.ts. */
+export const decisionTemplates = [
+  "deposit.completed",
+  "deposit.rejected",
+  "withdraw.completed",
+  "withdraw.rejected",
+  "verification.approved",
+  "verification.rejected",
+  "sim.active",
+  "sim.rejected",
+] as const;
+
 // The transactional outbox of customer e-mail (decision 020): a row is written in the same
 // transaction as the decision it tells of, and the sender (mail/outbox-sender.ts) delivers it
 // afterwards, with retries. `event_key` is unique: one message per event and recipient.
@@ -421,10 +433,14 @@ export const emailOutbox = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     eventKey: text("event_key").notNull().unique(),
     category: text("category", { enum: ["decision", "security"] }).notNull(),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
+    /** A decision's template and its facts (migration 0014): the sender composes the message from them. */
+    template: text("template", { enum: decisionTemplates }),
+    params: jsonb("params"),
+    /** The composed message of a row queued before migration 0014 (no template). */
+    toAddress: text("to_address"),
+    subject: text("subject"),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
     createdAt: createdAt(),
     attempts: integer("attempts").notNull().default(0),
     /** When the sender may (next) take it: now for a new row; later after a failure, or while a send is under way. */
@@ -434,6 +450,14 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check("email_outbox_category_valid", sql`${t.category} in ('decision', 'security')`),
+    check(
+      "email_outbox_template_valid",
+      sql.raw(`"email_outbox"."template" in (${decisionTemplates.map((name) => `'${name}'`).join(", ")})`),
+    ),
+    check(
+      "email_outbox_message_or_template",
+      sql`(${t.template} is not null and ${t.params} is not null) or (${t.toAddress} is not null and ${t.subject} is not null and ${t.textBody} is not null and ${t.htmlBody} is not null)`,
+    ),
     // What the sender claims: the unsent rows that are due, oldest due first.
     index("email_outbox_due_idx")
       .on(t.nextAttemptAt)

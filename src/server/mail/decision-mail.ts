@@ -1,8 +1,9 @@
 // Queues the customer's e-mail of an admin's decision on a verification or a SIM, in the caller's
 // transaction, which is the decision's own (the transactional outbox, decision 020). The messages
-// are written by the database (migration 0011), like those of deposits and withdrawals, which the
-// money functions queue themselves: one place for every decision's wording, and the customer's
-// preference is read in the same transaction. Nothing is sent here: outbox-sender.ts does that.
+// are queued by the database functions (migration 0014), like those of deposits and withdrawals,
+// which the money functions queue themselves: a template name and the facts, with the customer's
+// preference read in the same transaction. Nothing is composed or sent here: outbox-sender.ts does
+// that, with the words of decision-templates.ts.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 
