@@ -10,7 +10,7 @@ import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions, type W
 import { randomTronAddress, startTronGridSimulator, type TronGridSimulator } from "../../src/server/chain/trongrid-simulator.ts";
 import { matchChainTransfers } from "../../src/server/chain/chain-matching.ts";
 import { queryRows, openDatabase } from "../../src/server/db/client.ts";
-import { auditLog, transactions } from "../../src/server/db/schema.ts";
+import { auditLog, emailOutbox, transactions } from "../../src/server/db/schema.ts";
 import type { AdminTransactionDto } from "../../src/shared/admin-schemas.ts";
 import { messages } from "../../src/shared/api-error.ts";
 import { parseBdt } from "../../src/shared/money.ts";
@@ -559,6 +559,13 @@ describe("automatic credit (DEPOSIT_AUTO_CREDIT=confirmed)", () => {
       expect(await ledgerEntryCount(auto, request.id)).toBe(1);
       expect(await auditCount(auto, "transaction.approved", request.id)).toBe(1);
     }
+    // Each automatic credit tells the customer once, as an admin's approval would; the late one not yet.
+    const mails = await auto.db
+      .select({ eventKey: emailOutbox.eventKey, template: emailOutbox.template })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, customer.userId));
+    expect(mails.map((mail) => mail.eventKey).sort()).toEqual(requests.map((r) => `transaction.completed:${r.id}`).sort());
+    expect(new Set(mails.map((mail) => mail.template))).toEqual(new Set(["deposit.completed"]));
     const lateRow = rows.find((row) => row.id === late.json<TransactionDto>().id);
     expect(lateRow?.status).toBe("pending");
     expect(await auditCount(auto, "transaction.chain_matched", late.json<TransactionDto>().id)).toBe(1);

@@ -66,4 +66,28 @@ BEGIN
   END IF;
 END $$;--> statement-breakpoint
 
+-- A deposit the chain watcher credits by itself (DEPOSIT_AUTO_CREDIT=confirmed) answers the
+-- customer's own request, as an admin's approval does: the customer gets the same "credited"
+-- message, queued in the same transaction. Otherwise as in migration 0010.
+CREATE OR REPLACE FUNCTION nexapay_credit_from_chain(d transactions, c chain_transfers) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+  t transactions;
+BEGIN
+  ASSERT d.chain_transfer_id = c.id AND d.usdt_micro = c.amount_micro, 'a deposit is credited only for the exact transfer it was matched to';
+  UPDATE transactions SET status = 'completed', processed_at = now(), processed_by = NULL
+  WHERE id = d.id AND status = 'pending' AND chain_transfer_id = c.id
+  RETURNING * INTO t;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  PERFORM nexapay_post_to_ledger(t, t.amount_minor);
+  INSERT INTO audit_log (actor_id, action, target_type, target_id, details)
+  VALUES (NULL, 'transaction.approved', 'transaction', t.id::text,
+          jsonb_build_object('userId', t.user_id, 'type', t.type, 'amount', nexapay_format_bdt(t.amount_minor),
+                             'actor', 'chain-watcher', 'automatic', true, 'chainState', 'confirmed', 'chainTxid', c.txid));
+  PERFORM nexapay_queue_transaction_mail(t);
+  PERFORM nexapay_notify_change('transactions', t.user_id, t.id);
+  RETURN true;
+END $$;--> statement-breakpoint
+
 DROP FUNCTION nexapay_queue_decision_mail(uuid, text, text, text[]);
