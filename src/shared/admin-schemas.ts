@@ -1,7 +1,7 @@
 // The back office's API contract (docs/architecture.md, HTTP API › Admin): list filters, actions and answers.
 import { z } from "zod";
 import { adminPassword, emailSchema } from "./auth-schemas.ts";
-import { isBdtAmount } from "./money.ts";
+import { isBdtAmount, latinDigits } from "./money.ts";
 import { simStatuses, simWalletTypes } from "./sim-schemas.ts";
 import { documentTypes } from "./verification-schemas.ts";
 import { verificationStatuses } from "./profile-schemas.ts";
@@ -151,6 +151,7 @@ export const balanceAdjustmentSchema = z.object({
   amount: z
     .string({ error: "Please enter a valid amount" })
     .trim()
+    .transform(latinDigits) // "৫০০" is 500, as on the customer's forms
     .refine((text) => isBdtAmount(text) && /[1-9]/.test(text), "Please enter a valid amount"),
   note: z.string().trim().max(500, "Note must be at most 500 characters").optional(),
 });

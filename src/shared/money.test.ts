@@ -1,6 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bdtForUsdt, displayBdt, formatBdt, formatUsdt, MoneyFormatError, parseBdt, parseRate, parseUsdt } from "./money.ts";
+import {
+  bdtForUsdt,
+  bengaliDigits,
+  displayBdt,
+  displayBdtBangla,
+  formatBdt,
+  formatUsdt,
+  isBdtAmount,
+  isUsdtAmount,
+  latinDigits,
+  MoneyFormatError,
+  parseBdt,
+  parseRate,
+  parseUsdt,
+} from "./money.ts";
 
 describe("parseBdt / formatBdt", () => {
   it.each([
@@ -108,5 +122,65 @@ describe("displayBdt", () => {
     expect(displayBdt(0n)).toBe("0.00 BDT");
     expect(displayBdt(123_456_789_00n)).toBe("123,456,789.00 BDT");
     expect(displayBdt(-150n)).toBe("-1.50 BDT");
+  });
+});
+
+describe("Bengali digits", () => {
+  // Each character of an amount written in Latin digits, or in Bengali ones, at random: "৫0০.5০".
+  const mixedDigits = (text: string) =>
+    fc
+      .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
+      .map((bengali) => [...text].map((char, i) => (bengali[i] ? bengaliDigits(char) : char)).join(""));
+
+  it("a BDT amount typed in Bengali or mixed digits parses to the same exact poisha as in Latin ones", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 999_999_999_999_999n }).chain((poisha) => fc.tuple(fc.constant(poisha), mixedDigits(formatBdt(poisha)))),
+        ([poisha, typed]) => {
+          expect(isBdtAmount(typed)).toBe(true);
+          expect(parseBdt(typed)).toBe(poisha);
+        },
+      ),
+    );
+  });
+
+  it("a USDT amount typed in Bengali or mixed digits parses to the same exact micro-USDT", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .bigInt({ min: 0n, max: 999_999_999_999_999_999n })
+          .chain((micro) => fc.tuple(fc.constant(micro), mixedDigits(formatUsdt(micro)))),
+        ([micro, typed]) => {
+          expect(isUsdtAmount(typed)).toBe(true);
+          expect(parseUsdt(typed)).toBe(micro);
+        },
+      ),
+    );
+  });
+
+  it("examples, and what stays refused in either script", () => {
+    expect(parseBdt("৫০০")).toBe(50000n);
+    expect(parseBdt("১২৫০০.৫")).toBe(1250050n);
+    expect(parseUsdt("২০.২৫")).toBe(20250000n);
+    for (const bad of ["-৫০০", "৫০০.১২৩", "৫ ০০", "৫e২", "", "৳৫০০", "০x১০"]) {
+      expect(isBdtAmount(bad)).toBe(false);
+      expect(() => parseBdt(bad)).toThrow(MoneyFormatError);
+    }
+    expect(latinDigits("০১২৩৪৫৬৭৮৯ abc")).toBe("0123456789 abc");
+    expect(bengaliDigits("0123456789 abc")).toBe("০১২৩৪৫৬৭৮৯ abc");
+  });
+
+  it("Bangla display: Bengali digits in lakh and crore groups, exact to the poisha", () => {
+    expect(displayBdtBangla(12500000n)).toBe("১,২৫,০০০.০০ ৳");
+    expect(displayBdtBangla(5n)).toBe("০.০৫ ৳");
+    expect(displayBdtBangla(1234567890123455n)).toBe("১,২৩,৪৫,৬৭,৮৯,০১,২৩৪.৫৫ ৳");
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 999_999_999_999_999n }), (poisha) => {
+        // Read back: drop the sign and the grouping, and the digits give the same amount.
+        const shown = displayBdtBangla(poisha);
+        expect(shown.endsWith(" ৳")).toBe(true);
+        expect(parseBdt(shown.slice(0, -2).replace(/,/g, ""))).toBe(poisha);
+      }),
+    );
   });
 });

@@ -8,8 +8,24 @@ const bdtPattern = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 const usdtPattern = /^(\d{1,12})(?:\.(\d{1,6}))?$/;
 const ratePattern = /^(\d{1,6})(?:\.(\d{1,2}))?$/;
 
+/** The Bengali digits ০ to ৯ (U+09E6 to U+09EF), in order. */
+const bengaliZero = 0x09e6;
+
+/**
+ * "৫০০.৫০" → "500.50": Bengali digits as the Latin ones, everything else untouched. A customer
+ * reading Bangla may type either (a phone's Bangla keyboard gives ৫), and both mean one amount.
+ */
+export function latinDigits(text: string): string {
+  return text.replace(/[\u09e6-\u09ef]/g, (digit) => String(digit.charCodeAt(0) - bengaliZero));
+}
+
+/** "500.50" → "৫০০.৫০": the Latin digits as the Bengali ones, everything else untouched. */
+export function bengaliDigits(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCharCode(bengaliZero + Number(digit)));
+}
+
 function parseDecimal(text: string, pattern: RegExp, decimals: number, what: string): bigint {
-  const match = pattern.exec(text);
+  const match = pattern.exec(latinDigits(text));
   if (!match) throw new MoneyFormatError(`Not a valid ${what} amount: ${JSON.stringify(text)}`);
   const whole = match[1] ?? "0";
   const fraction = (match[2] ?? "").padEnd(decimals, "0");
@@ -25,12 +41,12 @@ function formatDecimal(units: bigint, decimals: number): string {
   return `${negative ? "-" : ""}${whole}${decimals > 0 ? `.${fraction}` : ""}`;
 }
 
-/** "12500.5" → 1250050n poisha. Refuses signs, exponents, spaces, more than 2 decimals. */
+/** "12500.5" (or "১২৫০০.৫") → 1250050n poisha. Refuses signs, exponents, spaces, more than 2 decimals. */
 export function parseBdt(text: string): bigint {
   return parseDecimal(text, bdtPattern, 2, "BDT");
 }
 
-/** "20.25" → 20250000n micro-USDT. Refuses signs, exponents, spaces, more than 6 decimals. */
+/** "20.25" (or "২০.২৫") → 20250000n micro-USDT. Refuses signs, exponents, spaces, more than 6 decimals. */
 export function parseUsdt(text: string): bigint {
   return parseDecimal(text, usdtPattern, 6, "USDT");
 }
@@ -70,12 +86,22 @@ export function displayBdt(poisha: bigint): string {
   return `${negative ? "-" : ""}${grouped}.${fraction} BDT`;
 }
 
-/** True when the text is a BDT amount this module accepts. */
+/**
+ * 12500000n → "১,২৫,০০০.০০ ৳": for people reading Bangla, in Bengali digits grouped in lakh and
+ * crore as Bangladeshis write them. Intl formats the exact decimal string (never a float), so no
+ * amount is ever rounded.
+ */
+export function displayBdtBangla(poisha: bigint): string {
+  return `${banglaAmountFormat.format(formatBdt(poisha) as `${number}`)} ৳`;
+}
+const banglaAmountFormat = new Intl.NumberFormat("bn-BD", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** True when the text is a BDT amount this module accepts (Latin or Bengali digits). */
 export function isBdtAmount(text: string): boolean {
-  return bdtPattern.test(text);
+  return bdtPattern.test(latinDigits(text));
 }
 
-/** True when the text is a USDT amount this module accepts. */
+/** True when the text is a USDT amount this module accepts (Latin or Bengali digits). */
 export function isUsdtAmount(text: string): boolean {
-  return usdtPattern.test(text);
+  return usdtPattern.test(latinDigits(text));
 }

@@ -1,7 +1,7 @@
 // The wallet's API contract (docs/architecture.md, HTTP API): requests validated on both sides, responses shaped here.
 // Amounts travel as decimal strings and become bigint minor units only on the server.
 import { z } from "zod";
-import { isBdtAmount, isUsdtAmount } from "./money.ts";
+import { isBdtAmount, isUsdtAmount, latinDigits } from "./money.ts";
 import { isTronAddress, txidPattern } from "./tron.ts";
 
 export const transactionTypes = ["deposit", "withdraw"] as const;
@@ -11,11 +11,15 @@ export const withdrawalWalletTypes = ["bKash", "Nagad", "Upay"] as const;
 const amountMessage = "Please enter a valid amount greater than 0";
 const txidMessage = "Enter the 64-character transaction ID (TXID), or leave it empty";
 
-/** A positive decimal string with at most `decimals` places; "0", "1e3", "-1" and floats are refused. */
+/**
+ * A positive decimal string with at most `decimals` places; "0", "1e3", "-1" and floats are refused.
+ * Bengali digits ("৫০০") are read as the Latin ones: the amount that goes on is "500".
+ */
 function positiveAmount(test: (text: string) => boolean) {
   return z
     .string({ error: amountMessage })
     .trim()
+    .transform(latinDigits)
     .refine((text) => test(text) && /[1-9]/.test(text), amountMessage);
 }
 

@@ -6,11 +6,13 @@ import { withPreparedStatements, type PgliteQueryClient } from "./pglite-stateme
 
 let client: PGlite;
 let preparing: PgliteQueryClient;
+// Starting PGlite (initdb inside WebAssembly) takes 2–5 s alone and over 10 s, the default hook
+// limit, on a machine busy with other test runs: the set-up gets a minute.
 beforeAll(async () => {
   client = await PGlite.create();
   await client.exec(`create table t (id serial primary key, name text not null unique, n bigint, at timestamptz, ok boolean, doc jsonb)`);
   preparing = withPreparedStatements(client);
-});
+}, 60_000);
 afterAll(async () => {
   await client.close();
 });
