@@ -1,8 +1,8 @@
 // The back office's verification list: everyone's identity verifications, paginated, filtered by
 // status and searched on the server (docs/product.md, Back office).
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { customerRecordsPage, type CustomerRecordsQuery } from "../db/customer-records-page.ts";
+import { customerRecordsPage, newestOrOldestFirst, type CustomerRecordsQuery } from "../db/customer-records-page.ts";
 import { profiles, user, verifications } from "../db/schema.ts";
 
 export async function listAdminVerifications(
@@ -32,7 +32,7 @@ export async function listAdminVerifications(
           .from(verifications)
           .$dynamic(),
       )
-        .orderBy(desc(verifications.createdAt), desc(verifications.id))
+        .orderBy(...newestOrOldestFirst(input.direction, verifications.createdAt, verifications.id))
         .limit(limit)
         .offset(offset),
   });
