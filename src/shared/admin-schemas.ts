@@ -206,6 +206,8 @@ export const adminVerificationSchema = z.object({
   status: z.enum(["pending", "approved", "rejected"]),
   /** Why it was rejected; null unless rejected. */
   rejectReason: z.string().nullable(),
+  /** The chosen document has two sides and the back has not been uploaded (decision 021). */
+  backSideMissing: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -512,6 +512,8 @@ describe("GET /api/admin/verifications", () => {
       documentType: "national_id",
       status: "pending",
       rejectReason: null,
+      // A national ID has two sides; only the front was uploaded.
+      backSideMissing: true,
       createdAt: expect.any(String) as string,
       updatedAt: expect.any(String) as string,
     });
@@ -552,6 +554,18 @@ describe("GET /api/admin/verifications", () => {
       verificationIds.carol,
       verificationIds.dave,
     ]);
+  });
+
+  test("backSideMissing turns false once the back of the two-sided document is uploaded", async () => {
+    const back = await uploadDocument(bob.browser, { documentType: "national_id", side: "back", bytes: makePng() });
+    expect(back.statusCode, back.body).toBe(200);
+    const items = (await verificationList("status=all")).items as (AdminVerification & { backSideMissing: boolean })[];
+    expect(Object.fromEntries(items.map((item) => [item.id, item.backSideMissing]))).toEqual({
+      [verificationIds.alice]: true,
+      [verificationIds.bob]: false,
+      [verificationIds.carol]: true,
+      [verificationIds.dave]: true,
+    });
   });
 
   test("direction=1 → 400", async () => {
