@@ -86,10 +86,10 @@ const columns: readonly Column[] = [
   { label: "Type", className: "px-2" },
   { label: "User", className: "px-2" },
   { label: "Amount", className: "px-2 text-right" },
+  { label: "Waiting", className: "px-2" },
   { label: "Method", className: "px-2" },
   { label: "Chain", className: "px-2" },
   { label: "Date", className: "px-2" },
-  { label: "Waiting", className: "px-2" },
   { label: "Status", className: "px-2" },
   { label: "Actions", className: cn("px-2 text-right", pinnedEndHeader) },
 ];
@@ -452,6 +452,10 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
         </span>
       </Td>
       <Td className="px-2 text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
+      {/* Next to the amount, where the eye looks first: how long the customer has waited. */}
+      <Td className="px-2">
+        <WaitingAge transaction={t} now={now} />
+      </Td>
       <Td className="px-2 max-w-24">
         <span className="block truncate" title={t.reference ?? undefined}>
           {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
@@ -463,7 +467,8 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
           </span>
         ) : null}
       </Td>
-      <Td className="px-2 whitespace-nowrap">
+      {/* The state's badge may wrap here ("Not seen / on chain yet"), so that all the columns fit 1280 px. */}
+      <Td className="max-w-28 px-2 [&_.rounded-full]:whitespace-normal">
         <ChainEvidenceSummary chain={t.chain} />
       </Td>
       <Td className="px-2 whitespace-nowrap">
@@ -471,9 +476,6 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
           <span className="block">{formatShortDate(t.createdAt)}</span>
           <span className="block text-xs text-muted-foreground">{formatTime(t.createdAt)}</span>
         </time>
-      </Td>
-      <Td className="px-2">
-        <WaitingAge transaction={t} now={now} />
       </Td>
       <Td className="px-2">
         <StatusBadge status={t.status} />
@@ -568,9 +570,11 @@ function TransactionActions({
       </span>
     );
   if (own) return <OwnAccountNote />;
-  const size = touch ? "h-11 min-w-11 px-4" : "h-8 px-2.5";
+  // In the table the two stack (one column's width, so that every column fits 1280 px); on a phone's card they
+  // sit side by side, each at least 44 px square with 12 px between them.
+  const size = touch ? "h-11 min-w-11 px-4" : "h-8 w-full justify-start px-2.5";
   return (
-    <div className={cn("flex", touch ? "gap-3" : "gap-2")}>
+    <div className={cn("flex", touch ? "gap-3" : "flex-col gap-1.5")}>
       <Button
         variant="outline"
         className={cn(size, "border-emerald-200 text-emerald-800 hover:bg-emerald-50")}
