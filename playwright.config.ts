@@ -46,7 +46,9 @@ export default defineConfig({
       env: { SIMULATOR_PORT: String(e2eSimulatorPort), DEPOSIT_ADDRESS: e2eDepositAddress },
     },
     {
-      command: `rm -rf ${e2eDataDir} && node --import tsx src/server/main.ts`,
+      // Journeys run among the volume the back office is built for (decision 021): 300 demo customers and
+      // 4,000 transactions, seeded into the fresh data folder before the server opens it.
+      command: `rm -rf ${e2eDataDir} && node --import tsx src/server/cli/seed-demo.ts --users 300 --transactions 4000 && node --import tsx src/server/main.ts`,
       url: `${e2eBaseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

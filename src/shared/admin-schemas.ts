@@ -33,7 +33,18 @@ export function cappedPageSchema<T extends z.ZodType>(item: T) {
 export const chainStates = ["confirmed", "amount_differs", "not_seen", "off"] as const;
 export type ChainState = (typeof chainStates)[number];
 
+/** Which way a back-office list runs: "asc" is oldest (or smallest) first, the queue's order (decision 021). */
+export const listDirections = ["asc", "desc"] as const;
+export type ListDirection = (typeof listDirections)[number];
+const direction = z.enum(listDirections, { error: "direction must be asc or desc" }).default("desc");
+
+/** What the transactions list sorts by: when it was asked for, or its amount. */
+export const transactionSorts = ["createdAt", "amount"] as const;
+export type TransactionSort = (typeof transactionSorts)[number];
+
 export const adminTransactionsQuerySchema = pageQuerySchema(10).extend({
+  sort: z.enum(transactionSorts, { error: "sort must be createdAt or amount" }).default("createdAt"),
+  direction,
   type: z.enum(["all", ...transactionTypes], { error: "type must be all, deposit or withdraw" }).default("all"),
   status: z.enum(["all", ...transactionStatuses], { error: "status must be all, pending, completed or rejected" }).default("all"),
   /** Deposits in one chain state; any value but "all" lists customer deposits only. */
@@ -158,6 +169,8 @@ export const balanceAdjustmentSchema = z.object({
 
 export const adminSimsQuerySchema = pageQuerySchema(10).extend({
   q: search,
+  /** By the date the SIM was added. */
+  direction,
   status: z.enum(["all", ...simStatuses], { error: "status must be all, pending, active or rejected" }).default("all"),
 });
 
@@ -178,6 +191,8 @@ export const simStatusChangeSchema = z.object({
 
 export const adminVerificationsQuerySchema = pageQuerySchema(10).extend({
   q: search,
+  /** By the date the documents were uploaded. */
+  direction,
   status: z
     .enum(["all", "pending", "approved", "rejected"], { error: "status must be all, pending, approved or rejected" })
     .default("pending"),
@@ -192,6 +207,8 @@ export const adminVerificationSchema = z.object({
   status: z.enum(["pending", "approved", "rejected"]),
   /** Why it was rejected; null unless rejected. */
   rejectReason: z.string().nullable(),
+  /** The chosen document has two sides and the back has not been uploaded (decision 021). */
+  backSideMissing: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -266,6 +283,9 @@ export const adminStatsSchema = z.object({
   pendingWithdrawals: z.number().int(),
   todayApprovedDeposits: z.string(),
   todayApprovedWithdrawals: z.string(),
+  /** Admins' balance adjustments completed today, added and subtracted; never counted as deposits or withdrawals. */
+  todayAdjustmentsAdded: z.string(),
+  todayAdjustmentsSubtracted: z.string(),
   /** Four eyes (decision 020): requests waiting for a second admin. */
   awaitingSecondApproval: z.number().int(),
   daily: z.array(z.object({ day: z.string(), deposits: z.string(), withdrawals: z.string() })),

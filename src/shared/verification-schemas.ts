@@ -12,6 +12,9 @@ export function sidesOf(documentType: DocumentType): readonly DocumentSide[] {
   return documentType === "passport" ? ["front"] : documentSides;
 }
 
+/** The document types with a back side to upload (national ID, driving licence): without it, the set is incomplete. */
+export const twoSidedDocumentTypes: readonly DocumentType[] = documentTypes.filter((type) => sidesOf(type).includes("back"));
+
 export const documentSizeBytesMax = 5_242_880;
 export const documentContentTypes = ["image/jpeg", "image/png", "image/webp"] as const;
 

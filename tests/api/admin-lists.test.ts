@@ -250,6 +250,45 @@ describe("GET /api/admin/transactions", () => {
     }
   });
 
+  // Sorting (decision 021): by date or amount, either way; the id breaks ties in the same direction.
+  const byAmountThenId = (a: AdminTransaction, b: AdminTransaction) =>
+    Number(a.amount) - Number(b.amount) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+  test("direction=asc is oldest first: the queue's order, page by page", async () => {
+    expect(idsOf((await transactions("direction=asc")).items)).toEqual(made.slice(0, 10));
+    expect(idsOf((await transactions("sort=createdAt&direction=asc&page=2")).items)).toEqual(made.slice(10));
+    // Pending, oldest first: alice's 1,250 deposit waited longest.
+    expect((await transactions("status=pending&direction=asc&pageSize=1")).items.map((item) => item.id)).toEqual([ids.aliceDeposit1250]);
+  });
+
+  test("sort=amount, both ways, with and without filters", async () => {
+    const all = (await transactions("pageSize=100")).items;
+    const ascending = [...all].sort(byAmountThenId);
+    expect(idsOf((await transactions("sort=amount&direction=asc&pageSize=100")).items)).toEqual(idsOf(ascending));
+    expect(idsOf((await transactions("sort=amount&direction=desc&pageSize=100")).items)).toEqual(idsOf(ascending).reverse());
+    expect(idsOf((await transactions("sort=amount&direction=desc&pageSize=5&page=2")).items)).toEqual(
+      idsOf(ascending).reverse().slice(5, 10),
+    );
+    const pendingDeposits = ascending.filter((item) => item.type === "deposit" && item.status === "pending");
+    const filtered = await transactions("type=deposit&status=pending&sort=amount&direction=asc&pageSize=100");
+    expect(idsOf(filtered.items)).toEqual(idsOf(pendingDeposits));
+    expect(filtered.total).toBe(pendingDeposits.length);
+    // A search keeps the order it is asked for.
+    const searched = await transactions(`${q(alice.username)}&sort=amount&direction=desc`);
+    expect(searched.items.map((item) => item.amount)).toEqual(["12500.00", "1250.00", "700.00", "600.00"]);
+  });
+
+  test.each([
+    ["sort=date", "sort", "sort must be createdAt or amount"],
+    ["sort=", "sort", "sort must be createdAt or amount"],
+    ["direction=up", "direction", "direction must be asc or desc"],
+    ["direction=ASC", "direction", "direction must be asc or desc"],
+  ])("%s → 400 %s: %j", async (query, field, message) => {
+    const response = await admin.browser.get(`/api/admin/transactions?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({ code: "VALIDATION_ERROR", message, fields: { [field]: message } });
+  });
+
   test("the total counts the filter, not the page: carol's 12 deposits in pages of 5", async () => {
     const third = await transactions(`${q(carol.username)}&pageSize=5&page=3`);
     expect(third.total).toBe(12);
@@ -427,6 +466,26 @@ describe("GET /api/admin/sims", () => {
     expect(await simList("pageSize=3&page=3")).toMatchObject({ items: [], total: 4, page: 3, pageSize: 3 });
   });
 
+  test("direction=asc is oldest first, with the status filter", async () => {
+    expect(idsOf((await simList("direction=asc")).items)).toEqual([
+      simIds.alicePending,
+      simIds.aliceActive,
+      simIds.bobRejected,
+      simIds.carolPending,
+    ]);
+    expect(idsOf((await simList("status=pending&direction=asc&pageSize=1")).items)).toEqual([simIds.alicePending]);
+  });
+
+  test("direction=oldest → 400", async () => {
+    const response = await admin.browser.get("/api/admin/sims?direction=oldest");
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({
+      code: "VALIDATION_ERROR",
+      message: "direction must be asc or desc",
+      fields: { direction: "direction must be asc or desc" },
+    });
+  });
+
   test("status=approved → 400", async () => {
     const response = await admin.browser.get("/api/admin/sims?status=approved");
     expect(response.statusCode).toBe(400);
@@ -451,6 +510,8 @@ describe("GET /api/admin/verifications", () => {
       documentType: "national_id",
       status: "pending",
       rejectReason: null,
+      // A national ID has two sides; only the front was uploaded.
+      backSideMissing: true,
       createdAt: expect.any(String) as string,
       updatedAt: expect.any(String) as string,
     });
@@ -485,10 +546,47 @@ describe("GET /api/admin/verifications", () => {
     expect(await verificationList("status=all&pageSize=1&page=5")).toMatchObject({ items: [], total: 4, page: 5, pageSize: 1 });
   });
 
+  test("direction=asc: the pending one that waited longest comes first", async () => {
+    expect(idsOf((await verificationList("direction=asc")).items)).toEqual([verificationIds.bob, verificationIds.dave]);
+    expect(idsOf((await verificationList("status=all&direction=asc&pageSize=2&page=2")).items)).toEqual([
+      verificationIds.carol,
+      verificationIds.dave,
+    ]);
+  });
+
+  test("backSideMissing turns false once the back of the two-sided document is uploaded", async () => {
+    const back = await uploadDocument(bob.browser, { documentType: "national_id", side: "back", bytes: makePng() });
+    expect(back.statusCode, back.body).toBe(200);
+    const items = (await verificationList("status=all")).items as (AdminVerification & { backSideMissing: boolean })[];
+    const missing = (key: string) => items.find((item) => item.id === verificationIds[key])?.backSideMissing;
+    expect(["alice", "bob", "carol", "dave"].map(missing)).toEqual([true, false, true, true]);
+  });
+
+  test("direction=1 → 400", async () => {
+    const response = await admin.browser.get("/api/admin/verifications?direction=1");
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe("direction must be asc or desc");
+  });
+
   test("status=none → 400 (a verification that exists is pending, approved or rejected)", async () => {
     const response = await admin.browser.get("/api/admin/verifications?status=none");
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe("status must be all, pending, approved or rejected");
+  });
+});
+
+// ------------------------------------------------------------------ dashboard
+
+describe("GET /api/admin/stats", () => {
+  test("today's approved deposits and withdrawals are the customers' own; bob's 3,000 credit is an adjustment", async () => {
+    const response = await admin.browser.get("/api/admin/stats");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      todayApprovedDeposits: "12500.00",
+      todayApprovedWithdrawals: "1250.00",
+      todayAdjustmentsAdded: "3000.00",
+      todayAdjustmentsSubtracted: "0.00",
+    });
   });
 });
 

@@ -96,6 +96,9 @@ test("approving a deposit raises the customer's balance in their open dashboard,
   await expect(ask).toContainText("Not seen on chain yet");
   await ask.getByRole("button", { name: "Approve anyway" }).click();
   await expect(admin.page.getByText("Transaction approved successfully!")).toBeVisible();
+  // The list opens as the Pending queue (decision 021): the approved row leaves it; all statuses show it approved.
+  await expect(admin.page.getByText("No transactions matching the current filters")).toBeVisible();
+  await admin.page.getByLabel("Status").selectOption("all");
   await expect(row.getByText("Approved", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
@@ -281,6 +284,9 @@ test("approving a SIM disables the customer's delete button; reject and delete",
 
   const admin = await adminPage(browser);
   await admin.page.goto("/admin/sims");
+  // The list opens as the Pending queue (decision 021); this journey follows the SIMs past their decisions.
+  await expect(admin.page.getByLabel("Status")).toHaveValue("pending");
+  await admin.page.getByLabel("Status").selectOption("all");
   await admin.page.getByPlaceholder(/Search by phone number/).fill(customer.user.username);
   const row = admin.page.getByRole("row").filter({ hasText: phone });
   await expect(row).toContainText("Pending");
@@ -646,7 +652,9 @@ for (const width of [1280, 375] as const) {
 
     // Dialogs and inline forms. Phones show each record as a card (a list item), wider screens a table row.
     const recordOf = (text: string) => page.getByRole(width === 375 ? "listitem" : "row").filter({ hasText: text });
-    await page.goto("/admin/verifications");
+    // The lists open as queues, oldest first, among the seeded volume (decision 021): the new customer's records are
+    // found by searching for them.
+    await page.goto(`/admin/verifications?q=${encodeURIComponent(customer.user.email)}`);
     const row = recordOf(customer.user.email);
     await row.getByRole("button", { name: /View documents/ }).click();
     await expect(page.getByRole("dialog").getByRole("img").first()).toBeVisible();
@@ -665,7 +673,7 @@ for (const width of [1280, 375] as const) {
     await checkScreen(page, `admin-balance-adjustment-${width}`, { fullPage: false });
     await page.keyboard.press("Escape");
 
-    await page.goto("/admin/transactions");
+    await page.goto(`/admin/transactions?q=${customer.user.username}`);
     await recordOf(customer.user.email).first().getByRole("button", { name: "Reject" }).click();
     await expect(page.getByRole("dialog", { name: "Reject transaction" })).toBeVisible();
     await checkScreen(page, `admin-reject-transaction-${width}`, { fullPage: false });

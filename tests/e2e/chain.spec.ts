@@ -43,8 +43,9 @@ async function untilChainState(request: APIRequestContext, id: string, state: st
     .toBe(state);
 }
 
+/** The customer's transactions of every status: the list opens as the Pending queue (decision 021), and these journeys follow rows past their decisions. */
 async function showTransactionsOf(page: Page, user: TestUser): Promise<void> {
-  await page.goto(`/admin/transactions?q=${user.username}`);
+  await page.goto(`/admin/transactions?status=all&q=${user.username}`);
   await expect(page.getByRole("heading", { level: 1, name: "Manage Transactions" })).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }
@@ -105,8 +106,13 @@ test("a deposit named by its TXID is confirmed on chain, approved without a ques
   await expect(admin.page).toHaveURL(/chain=confirmed/);
   await expect(row).toHaveCount(1);
 
-  // Confirmed: no question asked.
+  // Confirmed: no chain question asked, but the approval is confirmed first, with the transfer's facts (decision 021).
   await row.getByRole("button", { name: "Approve" }).click();
+  const confirm = admin.page.getByRole("dialog", { name: "Approve deposit" });
+  await expect(confirm).toContainText("2,500.00 BDT (20 USDT)");
+  await expect(confirm).toContainText("Confirmed on chain");
+  await expect(confirm).toContainText(from);
+  await confirm.getByRole("button", { name: "Approve deposit" }).click();
   await expect(admin.page.getByText("Transaction approved successfully!")).toBeVisible();
   await expect(admin.page.getByRole("dialog")).toHaveCount(0);
   await expect(row.getByText("Approved", { exact: true })).toBeVisible();

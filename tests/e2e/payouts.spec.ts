@@ -112,8 +112,9 @@ function partOf(raw: string, type: "text/plain" | "text/html"): string {
   return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25"));
 }
 
+/** The customer's transactions of every status: the list opens as the Pending queue (decision 021), and these journeys follow rows past their decisions. */
 async function showTransactionsOf(page: Page, user: TestUser): Promise<void> {
-  await page.goto(`/admin/transactions?q=${user.username}`);
+  await page.goto(`/admin/transactions?status=all&q=${user.username}`);
   await expect(page.getByRole("heading", { level: 1, name: "Manage Transactions" })).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }

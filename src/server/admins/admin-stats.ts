@@ -1,11 +1,20 @@
 // The back office dashboard's figures: users, balances, pending requests, requests awaiting a
-// second admin, and approved volume.
+// second admin, approved volume, and the day's balance adjustments.
 import { and, count, eq, gte, sql, sum } from "drizzle-orm";
 import { formatBdt } from "#shared/money.ts";
 import { countAwaitingSecondApprovals } from "../approvals/second-approval-queries.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
 import { profiles, transactions } from "../db/schema.ts";
+
+/**
+ * The sum of today's completed transactions of one type and origin, in poisha as text. Customers'
+ * approved deposits and withdrawals count only their own requests; an admin's balance adjustment is
+ * a figure of its own, not a deposit anyone made (decision 021).
+ */
+function completedSum(type: "deposit" | "withdraw", origin: "customer" | "admin_adjustment") {
+  return sql<string>`coalesce(sum(${transactions.amountMinor}) filter (where ${transactions.type} = ${type} and ${transactions.origin} = ${origin}), 0)::text`;
+}
 
 /** The dashboard's figures; "today" and the 30 days are calendar days in Asia/Dhaka. */
 export async function adminStats(db: Db, now: Date) {
@@ -27,8 +36,10 @@ export async function adminStats(db: Db, now: Date) {
       .where(eq(transactions.status, "pending")),
     db
       .select({
-        deposits: sql<string>`coalesce(sum(${transactions.amountMinor}) filter (where ${transactions.type} = 'deposit'), 0)::text`,
-        withdrawals: sql<string>`coalesce(sum(${transactions.amountMinor}) filter (where ${transactions.type} = 'withdraw'), 0)::text`,
+        deposits: completedSum("deposit", "customer"),
+        withdrawals: completedSum("withdraw", "customer"),
+        adjustmentsAdded: completedSum("deposit", "admin_adjustment"),
+        adjustmentsSubtracted: completedSum("withdraw", "admin_adjustment"),
       })
       .from(transactions)
       .where(and(eq(transactions.status, "completed"), gte(transactions.processedAt, startOfDhakaDay(now)))),
@@ -42,8 +53,8 @@ export async function adminStats(db: Db, now: Date) {
       from generate_series(0, 29) as n
     ), volume as (
       select to_char(processed_at at time zone 'Asia/Dhaka', 'YYYY-MM-DD') as day,
-        sum(amount_minor) filter (where type = 'deposit') as deposits,
-        sum(amount_minor) filter (where type = 'withdraw') as withdrawals
+        sum(amount_minor) filter (where type = 'deposit' and origin = 'customer') as deposits,
+        sum(amount_minor) filter (where type = 'withdraw' and origin = 'customer') as withdrawals
       from transactions
       where status = 'completed'
         and processed_at >= (date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Dhaka') - interval '29 days') at time zone 'Asia/Dhaka'
@@ -63,6 +74,8 @@ export async function adminStats(db: Db, now: Date) {
     pendingWithdrawals: pending?.withdrawals ?? 0,
     todayApprovedDeposits: formatBdt(BigInt(today?.deposits ?? "0")),
     todayApprovedWithdrawals: formatBdt(BigInt(today?.withdrawals ?? "0")),
+    todayAdjustmentsAdded: formatBdt(BigInt(today?.adjustmentsAdded ?? "0")),
+    todayAdjustmentsSubtracted: formatBdt(BigInt(today?.adjustmentsSubtracted ?? "0")),
     awaitingSecondApproval,
     daily: daily.map((d) => ({ day: d.day, deposits: formatBdt(BigInt(d.deposits)), withdrawals: formatBdt(BigInt(d.withdrawals)) })),
   };

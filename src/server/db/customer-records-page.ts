@@ -1,15 +1,21 @@
 // One page of a back-office list of records that each belong to a customer (SIMs, identity
-// verifications): filtered by status, searched case-insensitively over a few columns, newest first.
+// verifications): filtered by status, searched case-insensitively over a few columns, by date either way.
 // Every row is read with its owner's account (`user`) and profile (`profiles`), so that the admin
 // sees whose it is; the page and its exact count go through the same joins and filters.
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client.ts";
 import { likePattern } from "./like-pattern.ts";
 import { exactListPage, type Page } from "./paged-list.ts";
 import { profiles, user } from "./schema.ts";
 
-export type CustomerRecordsQuery = Page & { q: string; status: string };
+export type CustomerRecordsQuery = Page & { q: string; status: string; direction: "asc" | "desc" };
+
+/** By date, newest first ("desc") or oldest first ("asc", the queue's order: decision 021); the id breaks ties. */
+export function newestOrOldestFirst(direction: "asc" | "desc", createdAt: PgColumn, id: PgColumn): SQL[] {
+  const by = direction === "asc" ? asc : desc;
+  return [by(createdAt), by(id)];
+}
 
 type CustomerRecords<Row> = {
   table: PgTable;

@@ -219,12 +219,17 @@ export const transactions = pgTable(
     index("transactions_type_created_id_idx").on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("transactions_type_status_created_id_idx").on(t.type, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("transactions_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    // An amount typed into the admin search is matched as an amount, not as text.
-    index("transactions_amount_idx").on(t.amountMinor),
+    // An amount typed into the admin search is matched as an amount, not as text; and the admin list
+    // sorted by amount, either way, filter by filter, is read off these in order (decision 021).
+    index("transactions_amount_id_idx").on(t.amountMinor, t.id),
+    index("transactions_status_amount_id_idx").on(t.status, t.amountMinor, t.id),
+    index("transactions_type_amount_id_idx").on(t.type, t.amountMinor, t.id),
+    index("transactions_type_status_amount_id_idx").on(t.type, t.status, t.amountMinor, t.id),
     // The dashboard: approved volume of today and of the last 30 days, and the pending counts, each
-    // answered from an index alone (type and amount ride along, so no row is read).
+    // answered from an index alone (type, origin and amount ride along, so no row is read; origin
+    // keeps admin adjustments out of the customers' figures, decision 021).
     index("transactions_completed_processed_idx")
-      .on(t.processedAt, t.type, t.amountMinor)
+      .on(t.processedAt, t.type, t.origin, t.amountMinor)
       .where(sql`${t.status} = 'completed'`),
     index("transactions_pending_type_idx")
       .on(t.type)

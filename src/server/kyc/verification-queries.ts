@@ -1,9 +1,18 @@
 // The back office's verification list: everyone's identity verifications, paginated, filtered by
 // status and searched on the server (docs/product.md, Back office).
-import { desc, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { customerRecordsPage, type CustomerRecordsQuery } from "../db/customer-records-page.ts";
-import { profiles, user, verifications } from "../db/schema.ts";
+import { customerRecordsPage, newestOrOldestFirst, type CustomerRecordsQuery } from "../db/customer-records-page.ts";
+import { twoSidedDocumentTypes } from "#shared/verification-schemas.ts";
+import { profiles, user, verificationDocuments, verifications } from "../db/schema.ts";
+
+/**
+ * Whether the verification's document has two sides and its back is missing: one probe of the
+ * documents' unique (user, type, side) index per row of the page.
+ */
+const backSideMissing = sql<boolean>`(${inArray(verifications.documentType, [...twoSidedDocumentTypes])} and not exists (
+  select 1 from ${verificationDocuments} d
+  where d.user_id = ${verifications.userId} and d.document_type = ${verifications.documentType} and d.side = 'back'))`;
 
 export async function listAdminVerifications(
   db: Db,
@@ -26,13 +35,14 @@ export async function listAdminVerifications(
             documentType: verifications.documentType,
             status: verifications.status,
             rejectReason: verifications.rejectReason,
+            backSideMissing,
             createdAt: verifications.createdAt,
             updatedAt: verifications.updatedAt,
           })
           .from(verifications)
           .$dynamic(),
       )
-        .orderBy(desc(verifications.createdAt), desc(verifications.id))
+        .orderBy(...newestOrOldestFirst(input.direction, verifications.createdAt, verifications.id))
         .limit(limit)
         .offset(offset),
   });

@@ -1,8 +1,7 @@
 // The back office's SIM list: everyone's SIMs, paginated, filtered by status and searched on the
 // server (docs/product.md, Back office).
-import { desc } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { customerRecordsPage, type CustomerRecordsQuery } from "../db/customer-records-page.ts";
+import { customerRecordsPage, newestOrOldestFirst, type CustomerRecordsQuery } from "../db/customer-records-page.ts";
 import { profiles, sims, user } from "../db/schema.ts";
 
 export async function listAdminSims(db: Db, input: CustomerRecordsQuery & { status: "all" | "pending" | "active" | "rejected" }) {
@@ -27,7 +26,7 @@ export async function listAdminSims(db: Db, input: CustomerRecordsQuery & { stat
           .from(sims)
           .$dynamic(),
       )
-        .orderBy(desc(sims.createdAt), desc(sims.id))
+        .orderBy(...newestOrOldestFirst(input.direction, sims.createdAt, sims.id))
         .limit(limit)
         .offset(offset),
   });

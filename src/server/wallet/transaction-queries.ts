@@ -2,7 +2,7 @@
 // of everyone's, with a capped total (docs/product.md, Back office).
 import { and, asc, between, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AdminTransactionDetailDto, AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
+import type { AdminTransactionDetailDto, AdminTransactionDto, ChainState, ListDirection, TransactionSort } from "#shared/admin-schemas.ts";
 import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
@@ -95,9 +95,22 @@ function transactionSearch(q: string): SQL {
   return or(asText, between(transactions.amountMinor, from, to))!;
 }
 
+/**
+ * The admin list's order: by date or amount, either way, the id breaking ties the same way so that
+ * pages never overlap. Each order is read off an index, forwards or backwards, whatever the filter
+ * (migrations 0002 and 0012, decision 021).
+ */
+export function adminTransactionOrder(sort: TransactionSort, direction: ListDirection): SQL[] {
+  const by = direction === "asc" ? asc : desc;
+  const column = sort === "amount" ? transactions.amountMinor : transactions.createdAt;
+  return [by(column), by(transactions.id)];
+}
+
 export async function listAdminTransactions(
   db: Db,
   input: Page & {
+    sort: TransactionSort;
+    direction: ListDirection;
     type: "all" | "deposit" | "withdraw";
     status: "all" | "pending" | "completed" | "rejected";
     chain: "all" | ChainState;
@@ -111,12 +124,13 @@ export async function listAdminTransactions(
   if (input.status !== "all") conditions.push(eq(transactions.status, input.status));
   if (input.chain !== "all") conditions.push(sql`${chainStateOf(input.watcherOn)} = ${input.chain}`);
   if (input.q !== "") conditions.push(transactionSearch(input.q));
+  const order = adminTransactionOrder(input.sort, input.direction);
   const matching = () =>
     db
       .select({ id: transactions.id })
       .from(transactions)
       .where(and(...conditions))
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .orderBy(...order)
       .$dynamic();
   const { rows, ...counted } = await cappedListPage(
     db,
@@ -126,7 +140,7 @@ export async function listAdminTransactions(
       rowsOf: (ids) =>
         adminTransactionRows(db, input.watcherOn)
           .where(inArray(transactions.id, ids))
-          .orderBy(desc(transactions.createdAt), desc(transactions.id)),
+          .orderBy(...order),
     },
   );
   return { items: rows.map(toAdminTransactionDto), ...counted };

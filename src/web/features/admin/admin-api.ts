@@ -100,7 +100,8 @@ export type AdminProfile = z.infer<typeof adminProfileSchema>;
 // The back office's reads and writes (docs/architecture.md, HTTP API › Admin). List keys start with the
 // names in live-updates.ts, so a server event about a table refreshes every screen that shows it.
 
-type ListQuery = { q: string; status: string; page: number; pageSize: number };
+/** A list's search, status filter and page; `direction` "asc" lists the oldest first (the SIMs and verifications queues). */
+type ListQuery = { q: string; status: string; page: number; pageSize: number; direction?: string };
 
 export const adminStatsQuery = queryOptions({
   queryKey: [...queryKeys.adminStats],
@@ -117,7 +118,7 @@ export function auditLogQuery(query: { action: string; page: number; pageSize: n
 
 export function adminSimsQuery(query: ListQuery) {
   return queryOptions({
-    queryKey: [...queryKeys.adminSims, "list", query.q, query.status, query.page],
+    queryKey: [...queryKeys.adminSims, "list", query.q, query.status, query.direction, query.page, query.pageSize],
     queryFn: ({ signal }) => adminApi.get<PageOf<typeof adminSimSchema>>(withQuery("/api/admin/sims", query), signal),
     placeholderData: keepPreviousData,
   });
@@ -131,7 +132,17 @@ export function deleteSim(id: string) {
   return adminApi.delete(`/api/admin/sims/${id}`);
 }
 
-export type AdminTransactionsQuery = { q: string; type: string; status: string; chain: string; page: number; pageSize: number };
+export type AdminTransactionsQuery = {
+  q: string;
+  type: string;
+  status: string;
+  chain: string;
+  /** By date ("createdAt", the default) or amount; "asc" is oldest or smallest first (decision 021). */
+  sort?: string;
+  direction?: string;
+  page: number;
+  pageSize: number;
+};
 
 /** One page of the transactions list (the screen, and the CSV export page by page). */
 export function fetchAdminTransactions(query: AdminTransactionsQuery, signal?: AbortSignal) {
@@ -140,7 +151,18 @@ export function fetchAdminTransactions(query: AdminTransactionsQuery, signal?: A
 
 export function adminTransactionsQuery(query: AdminTransactionsQuery) {
   return queryOptions({
-    queryKey: [...queryKeys.adminTransactions, "list", query.q, query.type, query.status, query.chain, query.page],
+    queryKey: [
+      ...queryKeys.adminTransactions,
+      "list",
+      query.q,
+      query.type,
+      query.status,
+      query.chain,
+      query.sort,
+      query.direction,
+      query.page,
+      query.pageSize,
+    ],
     queryFn: ({ signal }) => fetchAdminTransactions(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -223,7 +245,7 @@ export function saveUserProfile(userId: string, body: unknown) {
 
 export function adminVerificationsQuery(query: ListQuery) {
   return queryOptions({
-    queryKey: [...queryKeys.adminVerifications, "list", query.q, query.status, query.page],
+    queryKey: [...queryKeys.adminVerifications, "list", query.q, query.status, query.direction, query.page, query.pageSize],
     queryFn: ({ signal }) => adminApi.get<PageOf<typeof adminVerificationSchema>>(withQuery("/api/admin/verifications", query), signal),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowDownToLine, ArrowUpFromLine, BadgeCheck, Clock, type LucideIcon, UserCheck, Users, Wallet } from "lucide-react";
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  BadgeCheck,
+  Clock,
+  type LucideIcon,
+  SlidersHorizontal,
+  UserCheck,
+  Users,
+  Wallet,
+} from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { adminStatsQuery, secondApprovalsQuery, type AdminStats } from "@/features/admin/admin-api.ts";
@@ -61,6 +71,17 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
         />
         <StatCard icon={ArrowDownToLine} label="Today's approved deposits" value={formatBdtAmount(stats.todayApprovedDeposits)} />
         <StatCard icon={ArrowUpFromLine} label="Today's approved withdrawals" value={formatBdtAmount(stats.todayApprovedWithdrawals)} />
+        {/* Admins' balance adjustments are not customers' deposits or withdrawals: a figure of their own (decision 021). */}
+        <StatCard
+          icon={SlidersHorizontal}
+          label="Today's adjustments"
+          value={
+            <span className="grid gap-0.5 text-lg">
+              <span>Added {formatBdtAmount(stats.todayAdjustmentsAdded)}</span>
+              <span>Subtracted {formatBdtAmount(stats.todayAdjustmentsSubtracted)}</span>
+            </span>
+          }
+        />
       </section>
 
       <SecondApprovalQueue count={stats.awaitingSecondApproval} />

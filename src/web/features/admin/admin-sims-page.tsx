@@ -3,7 +3,17 @@ import { Check, LoaderCircle, Trash2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { adminSimsQuery, deleteSim, setSimStatus, type AdminSim } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
+import {
+  AdminList,
+  CardField,
+  MobileCard,
+  pinnedEndCell,
+  pinnedEndHeader,
+  RowIconButton,
+  Td,
+  Tr,
+  type Column,
+} from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -12,10 +22,10 @@ import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
+import { dateDirections, dateOrderOptions, pageSizeOptions, pageSizes } from "./queue.ts";
 import { formatShortDate } from "./admin-format.ts";
 import { isAlreadyDecided } from "./sim-decision.ts";
 
-const pageSize = 10;
 const statusOptions = [
   { value: "all", label: "All statuses" },
   { value: "pending", label: "Pending" },
@@ -30,21 +40,26 @@ const columns: readonly Column[] = [
   { label: "User" },
   { label: "Status" },
   { label: "Added" },
-  { label: "Actions", className: "text-right" },
+  // Pinned to the right edge, so Suspend and the others stay in view however wide the columns grow (decision 021).
+  { label: "Actions", className: `text-right ${pinnedEndHeader}` },
 ];
 
 /** SIMs (docs/product.md, Back office › SIMs): approve, reject or delete customers' SIM registrations. */
 export default function AdminSimsPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update, control, pager } = useListParams<{ q: string; status: StatusFilter }>(
-    { q: "", status: "all" },
-    { status: statuses },
-  );
+  // A queue (decision 021): the pending ones, the one that has waited longest first, ten to a page.
+  const { filters, page, update, control, pager } = useListParams<{
+    q: string;
+    status: StatusFilter;
+    direction: (typeof dateDirections)[number];
+    pageSize: (typeof pageSizes)[number];
+  }>({ q: "", status: "pending", direction: "asc", pageSize: "10" }, { status: statuses, direction: dateDirections, pageSize: pageSizes });
+  const pageSize = Number(filters.pageSize);
   const search = useSearchBox(filters.q, (q) => update({ q }));
   const [deleting, setDeleting] = useState<AdminSim | null>(null);
   const ownUserId = useOwnUserId();
 
-  const sims = useQuery(adminSimsQuery({ q: filters.q, status: filters.status, page, pageSize }));
+  const sims = useQuery(adminSimsQuery({ q: filters.q, status: filters.status, direction: filters.direction, page, pageSize }));
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.adminSims });
 
@@ -135,7 +150,7 @@ export default function AdminSimsPage() {
         <StatusBadge status={sim.status} />
       </Td>
       <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
-      <Td>
+      <Td className={pinnedEndCell}>
         <div className="flex justify-end gap-1">{actionsOf(sim)}</div>
       </Td>
     </Tr>
@@ -159,7 +174,11 @@ export default function AdminSimsPage() {
       <PageHeader title="SIMs" description="Approve, reject or delete customers' SIM registrations." />
       <ListToolbar>
         <SearchField id="sims-search" placeholder="Search by phone number, email or username..." className="lg:w-96" {...search} />
-        <SelectFilter id="sims-status" label="Status" options={statusOptions} {...control("status")} />
+        <div className="flex flex-wrap gap-3">
+          <SelectFilter id="sims-status" label="Status" options={statusOptions} {...control("status")} />
+          <SelectFilter id="sims-order" label="Order" options={dateOrderOptions} {...control("direction")} />
+          <SelectFilter id="sims-page-size" label="Rows per page" options={pageSizeOptions} {...control("pageSize")} />
+        </div>
       </ListToolbar>
 
       <AdminList caption="SIMs" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />

@@ -1,19 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowDownToLine, ArrowUpFromLine, Check, Download, Info, LoaderCircle, X } from "lucide-react";
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowDownToLine, ArrowUpFromLine, Check, Download, Info, Keyboard, LoaderCircle, X } from "lucide-react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
-import { errorCodes, messages } from "#shared/api-error.ts";
+import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
+import { errorCodes } from "#shared/api-error.ts";
+import { adminTransactionsQuery, fetchAdminTransactions, rejectTransaction } from "@/features/admin/admin-api.ts";
 import {
-  adminTransactionQuery,
-  adminTransactionsQuery,
-  approveTransaction,
-  fetchAdminTransactions,
-  rejectTransaction,
-} from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
-import { ChainEvidenceSummary, ChainStateBadge } from "@/features/admin/components/chain-evidence.tsx";
-import { PayoutReferenceDialog } from "@/features/admin/components/payout-reference-dialog.tsx";
+  AdminList,
+  CardField,
+  MobileCard,
+  pinnedEndCell,
+  pinnedEndHeader,
+  RowIconButton,
+  Td,
+  Tr,
+  type Column,
+} from "@/features/admin/components/admin-table.tsx";
+import { ApproveTransactionDialog } from "@/features/admin/components/approve-transaction-dialog.tsx";
+import { ChainEvidenceSummary } from "@/features/admin/components/chain-evidence.tsx";
 import { TransactionDetailDialog } from "@/features/admin/components/transaction-detail-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -26,12 +30,23 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
+import { cn } from "@/lib/class-names.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
-import { chainFilterOptions, needsChainAcknowledgement } from "./chain-evidence.ts";
-import { awaitingSecondApprovalMessage, isSecondApproval } from "./second-approvals.ts";
+import { chainFilterOptions } from "./chain-evidence.ts";
+import {
+  movedSelection,
+  orderChoiceOf,
+  pageSizeOptions,
+  pageSizes,
+  queueShortcutOf,
+  queueShortcuts,
+  transactionOrders,
+  waitingOf,
+  type QueueShortcut,
+  type WaitingLevel,
+} from "./queue.ts";
 import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
-const pageSize = 10;
 const exportPageSize = 100; // the API's cap
 const typeOptions = [
   { value: "all", label: "All types" },
@@ -44,57 +59,86 @@ const statusOptions = [
   { value: "completed", label: "Completed" },
   { value: "rejected", label: "Rejected" },
 ] as const;
+const orderOptions = transactionOrders.map(({ value, label }) => ({ value, label }));
 const types = typeOptions.map((option) => option.value);
 const statuses = statusOptions.map((option) => option.value);
 const chainFilters = chainFilterOptions.map((option) => option.value);
 type TypeFilter = (typeof types)[number];
 type StatusFilter = (typeof statuses)[number];
 type ChainFilter = (typeof chainFilters)[number];
-type Filters = { q: string; type: TypeFilter; status: StatusFilter; chain: ChainFilter };
-// Nine columns beside the sidebar at 1280 px: cells a little tighter than other lists' (px-2).
+type Filters = {
+  q: string;
+  type: TypeFilter;
+  status: StatusFilter;
+  chain: ChainFilter;
+  sort: string;
+  direction: string;
+  pageSize: (typeof pageSizes)[number];
+};
+/**
+ * The screen opens as a queue (decision 021): pending requests, the one that has waited longest
+ * first, ten to a page. Every choice is kept in the address, so a reload or a shared link shows the same rows.
+ */
+const queueDefaults: Filters = { q: "", type: "all", status: "pending", chain: "all", sort: "createdAt", direction: "asc", pageSize: "10" };
+// Nine columns beside the sidebar at 1280 px: cells a little tighter than other lists' (px-2). The
+// Actions column is pinned to the right, so it stays in view when the others are wider than the screen.
 const columns: readonly Column[] = [
   { label: "Type", className: "px-2" },
   { label: "User", className: "px-2" },
   { label: "Amount", className: "px-2 text-right" },
+  { label: "Waiting", className: "px-2" },
   { label: "Method", className: "px-2" },
   { label: "Chain", className: "px-2" },
   { label: "Date", className: "px-2" },
   { label: "Status", className: "px-2" },
-  { label: "Actions", className: "px-2 text-right" },
+  { label: "Actions", className: cn("px-2 text-right", pinnedEndHeader) },
 ];
+const clockTickMs = 30_000;
 
-type Action = { id: string; kind: "approve" | "reject" };
-/** A deposit the chain has not confirmed, waiting for "Approve anyway"; `state` as the admin last saw it. */
-type Unconfirmed = { transaction: AdminTransactionDto; state: ChainState | null };
+/** The time now, read again every 30 seconds: the Waiting column ages while the screen is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), clockTickMs);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 /** Manage Transactions (docs/product.md, Back office › Transactions). */
 export default function AdminTransactionsPage() {
   const queryClient = useQueryClient();
-  const { filters, page, update, control, pager } = useListParams<Filters>(
-    { q: "", type: "all", status: "all", chain: "all" },
-    { type: types, status: statuses, chain: chainFilters },
-  );
+  const { filters, page, update, control, pager } = useListParams<Filters>(queueDefaults, {
+    type: types,
+    status: statuses,
+    chain: chainFilters,
+    pageSize: pageSizes,
+  });
+  const pageSize = Number(filters.pageSize);
+  const order = orderChoiceOf(filters.sort, filters.direction);
   const search = useSearchBox(filters.q, (q) => update({ q }));
   const [rejecting, setRejecting] = useState<AdminTransactionDto | null>(null);
-  const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null);
-  /** A withdrawal whose approval asks for the payout reference (TrxID). */
-  const [paying, setPaying] = useState<AdminTransactionDto | null>(null);
+  /** The transaction whose approval the admin is confirming: nothing moves until they press the dialog's button. */
+  const [approving, setApproving] = useState<AdminTransactionDto | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [inFlight, setInFlight] = useState<ReadonlyMap<string, Action["kind"]>>(new Map());
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [rejectingIds, setRejectingIds] = useState<ReadonlySet<string>>(new Set());
   const ownUserId = useOwnUserId();
+  const now = useNow();
 
   const transactions = useQuery(
-    adminTransactionsQuery({ type: filters.type, status: filters.status, chain: filters.chain, q: filters.q, page, pageSize }),
+    adminTransactionsQuery({
+      type: filters.type,
+      status: filters.status,
+      chain: filters.chain,
+      q: filters.q,
+      sort: order.sort,
+      direction: order.direction,
+      page,
+      pageSize,
+    }),
   );
-
-  function track(action: Action, running: boolean) {
-    setInFlight((previous) => {
-      const next = new Map(previous);
-      if (running) next.set(action.id, action.kind);
-      else next.delete(action.id);
-      return next;
-    });
-  }
 
   function refresh() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminTransactions });
@@ -103,66 +147,54 @@ export default function AdminTransactionsPage() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminSecondApprovals });
   }
 
-  const approve = useMutation({
-    mutationFn: ({ transaction, acknowledgeNoChainEvidence }: { transaction: AdminTransactionDto; acknowledgeNoChainEvidence: boolean }) =>
-      approveTransaction({ id: transaction.id, acknowledgeNoChainEvidence }),
-    onMutate: ({ transaction }) => {
-      track({ id: transaction.id, kind: "approve" }, true);
-      setUnconfirmed(null);
-    },
-    onSettled: (_data, _error, { transaction }) => {
-      track({ id: transaction.id, kind: "approve" }, false);
-      refresh();
-    },
-    onSuccess: (answer) => {
-      // 202: a second admin must confirm it first (four eyes, decision 020); only withdrawals are, but a rule may change.
-      if (isSecondApproval(answer)) toast.info(awaitingSecondApprovalMessage);
-      else toast.success("Transaction approved successfully!");
-    },
-    onError: (error, { transaction }) => {
-      // The chain state changed since the list loaded (the evidence went away): ask as for an unconfirmed deposit.
-      if (error instanceof ApiError && error.code === errorCodes.chainUnconfirmed) {
-        const asking = (current: AdminTransactionDto): Unconfirmed => {
-          const state = current.chain?.state;
-          return { transaction: current, state: state === undefined || state === "confirmed" ? null : state };
-        };
-        setUnconfirmed(asking(transaction));
-        // The evidence as it is now, while the dialog is still open for it; the row's stays shown if that read fails.
-        void queryClient.fetchQuery(adminTransactionQuery(transaction.id)).then(
-          (current) => setUnconfirmed((open) => (open?.transaction.id === current.id ? asking(current) : open)),
-          () => undefined,
-        );
-      } else if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed)
-        toast.warning("This transaction is already processed.");
-      else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) toast.error("Insufficient balance");
-      else if (isOwnAccountRefusal(error)) toast.error(error.message);
-      else toast.error("Failed to approve transaction");
-    },
-  });
+  function trackRejecting(id: string, running: boolean) {
+    setRejectingIds((previous) => {
+      const next = new Set(previous);
+      if (running) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
 
-  const reject = useMutation({
-    mutationFn: rejectTransaction,
-    onMutate: ({ id }) => {
-      track({ id, kind: "reject" }, true);
-      setRejecting(null);
-    },
-    onSettled: (_data, _error, { id }) => {
-      track({ id, kind: "reject" }, false);
-      refresh();
-    },
-    onSuccess: () => toast.success("Transaction rejected successfully!"),
-    onError: (error) => {
+  async function reject(id: string, reason: string) {
+    setRejecting(null);
+    trackRejecting(id, true);
+    try {
+      await rejectTransaction({ id, reason });
+      toast.success("Transaction rejected successfully!");
+    } catch (error) {
       if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) toast.warning("This transaction is already processed.");
       else if (isOwnAccountRefusal(error)) toast.error(error.message);
       else toast.error(`Failed to reject transaction: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
-    },
-  });
-
-  function startApproving(t: AdminTransactionDto) {
-    if (t.type === "withdraw") setPaying(t);
-    else if (needsChainAcknowledgement(t)) setUnconfirmed({ transaction: t, state: t.chain?.state ?? null });
-    else approve.mutate({ transaction: t, acknowledgeNoChainEvidence: false });
+    } finally {
+      trackRejecting(id, false);
+      refresh();
+    }
   }
+
+  const items = transactions.data?.items ?? [];
+  const selectedIndex = items.findIndex((t) => t.id === selectedId);
+  const selected = selectedIndex >= 0 ? items[selectedIndex] : undefined;
+  /** Approve and Reject are offered on a pending row that is not the signed-in admin's own (decision 013). */
+  const decidable = (t: AdminTransactionDto) => t.status === "pending" && t.userId !== ownUserId && !rejectingIds.has(t.id);
+
+  function runShortcut(shortcut: QueueShortcut) {
+    if (shortcut === "help") return setHelpOpen(true);
+    if (shortcut === "next" || shortcut === "previous") {
+      const index = movedSelection(selectedIndex >= 0 ? selectedIndex : null, items.length, shortcut === "next" ? 1 : -1);
+      const next = index === null ? undefined : items[index];
+      setSelectedId(next?.id ?? null);
+      if (next) document.querySelector(`[data-row-id="${next.id}"]`)?.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    if (!selected) return toast.info("Select a row first: j moves down the list, k moves up.");
+    if (shortcut === "open") return setDetailId(selected.id);
+    if (!decidable(selected)) return toast.info("The selected row has nothing to approve or reject.");
+    // The same dialogs as the buttons: a key never moves money by itself.
+    if (shortcut === "approve") setApproving(selected);
+    else setRejecting(selected);
+  }
+  useQueueShortcuts(runShortcut);
 
   const filtered = filters.q !== "" || filters.type !== "all" || filters.status !== "all" || filters.chain !== "all";
   let message: ReactNode = null;
@@ -177,17 +209,26 @@ export default function AdminTransactionsPage() {
         <span className="mt-1 block">Users must first create deposit or withdraw transactions before they appear here.</span>
       </>
     );
-  const items = transactions.data?.items ?? [];
-  const actionsOf = (t: AdminTransactionDto) => (
+  const actionsOf = (t: AdminTransactionDto, touch: boolean) => (
     <TransactionActions
       transaction={t}
       own={t.userId === ownUserId}
-      running={inFlight.get(t.id)}
-      onApprove={() => startApproving(t)}
-      onReject={() => setRejecting(t)}
+      rejecting={rejectingIds.has(t.id)}
+      touch={touch}
+      onApprove={() => {
+        setSelectedId(t.id);
+        setApproving(t);
+      }}
+      onReject={() => {
+        setSelectedId(t.id);
+        setRejecting(t);
+      }}
     />
   );
-  const openDetails = (t: AdminTransactionDto) => setDetailId(t.id);
+  const openDetails = (t: AdminTransactionDto) => {
+    setSelectedId(t.id);
+    setDetailId(t.id);
+  };
 
   return (
     <>
@@ -195,7 +236,15 @@ export default function AdminTransactionsPage() {
       <PageHeader
         title="Manage Transactions"
         description="Approve or reject customers' deposits and withdrawals."
-        actions={<ExportButton filters={filters} disabled={!transactions.data || transactions.data.total === 0} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+              <Keyboard aria-hidden="true" />
+              Keyboard shortcuts
+            </Button>
+            <ExportButton filters={filters} disabled={!transactions.data || transactions.data.total === 0} />
+          </div>
+        }
       />
       <ListToolbar>
         <SearchField id="transactions-search" placeholder="Search by user, email, amount or method" className="lg:w-96" {...search} />
@@ -203,6 +252,23 @@ export default function AdminTransactionsPage() {
           <SelectFilter id="transactions-type" label="Type" options={typeOptions} {...control("type")} />
           <SelectFilter id="transactions-status" label="Status" options={statusOptions} {...control("status")} />
           <SelectFilter id="transactions-chain" label="Chain" options={chainFilterOptions} {...control("chain")} />
+          <SelectFilter
+            id="transactions-order"
+            label="Order"
+            options={orderOptions}
+            value={order.value}
+            onChange={(value) => {
+              const chosen = orderChoiceOf(...(value.split(":") as [string, string]));
+              update({ ...filters, sort: chosen.sort, direction: chosen.direction });
+            }}
+          />
+          <SelectFilter
+            id="transactions-page-size"
+            label="Rows per page"
+            options={pageSizeOptions}
+            value={filters.pageSize}
+            onChange={(value) => update({ ...filters, pageSize: value })}
+          />
         </div>
       </ListToolbar>
 
@@ -211,24 +277,129 @@ export default function AdminTransactionsPage() {
         columns={columns}
         message={message}
         items={items}
-        row={(t) => <TransactionRow transaction={t} actions={actionsOf(t)} onOpen={() => openDetails(t)} />}
-        card={(t) => <TransactionCard transaction={t} actions={actionsOf(t)} onOpen={() => openDetails(t)} />}
+        row={(t) => (
+          <TransactionRow
+            transaction={t}
+            now={now}
+            selected={t.id === selectedId}
+            actions={actionsOf(t, false)}
+            onOpen={() => openDetails(t)}
+          />
+        )}
+        card={(t) => (
+          <TransactionCard
+            transaction={t}
+            now={now}
+            selected={t.id === selectedId}
+            actions={actionsOf(t, true)}
+            onOpen={() => openDetails(t)}
+          />
+        )}
       />
       <ListFooter label="Transactions pages" pageSize={pageSize} list={transactions.data} {...pager} />
 
       <RejectDialog
         transaction={rejecting}
         onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && reject.mutate({ id: rejecting.id, reason })}
+        onReject={(reason) => rejecting && void reject(rejecting.id, reason)}
       />
-      <ApproveAnywayDialog
-        unconfirmed={unconfirmed}
-        onClose={() => setUnconfirmed(null)}
-        onApprove={() => unconfirmed && approve.mutate({ transaction: unconfirmed.transaction, acknowledgeNoChainEvidence: true })}
-      />
-      <PayoutReferenceDialog transaction={paying} onClose={() => setPaying(null)} onSettled={refresh} />
+      <ApproveTransactionDialog transaction={approving} onClose={() => setApproving(null)} onSettled={refresh} />
       <TransactionDetailDialog transactionId={detailId} onClose={() => setDetailId(null)} />
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
+  );
+}
+
+/**
+ * The queue's keys on the whole page (j, k, a, r, Enter, ?). Never while the admin types in a field
+ * or a dialog is open, and never with Ctrl, Cmd or Alt (the browser's own shortcuts).
+ */
+function useQueueShortcuts(run: (shortcut: QueueShortcut) => void) {
+  const latest = useRef(run);
+  useEffect(() => {
+    latest.current = run;
+  });
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const target = event.target instanceof Element ? event.target : null;
+      const shortcut = queueShortcutOf({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        typing: target !== null && target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])") !== null,
+        onControl: target !== null && target.closest("button, a, [role='button'], summary") !== null,
+        dialogOpen: document.querySelector("[role='dialog'], [role='alertdialog']") !== null,
+      });
+      if (shortcut === null || event.repeat) return;
+      event.preventDefault();
+      latest.current(shortcut);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+}
+
+/** The list of keys, opened with "?" or the Keyboard shortcuts button. */
+function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Keyboard shortcuts</DialogTitle>
+          <DialogDescription>They work on this list while you are not typing in a field.</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
+          {queueShortcuts.map((shortcut) => (
+            <div key={shortcut.keys} className="contents">
+              <dt>
+                <kbd className="inline-flex min-w-8 justify-center rounded-md border border-border bg-slate-50 px-2 py-0.5 font-mono text-xs font-semibold">
+                  {shortcut.keys}
+                </kbd>
+              </dt>
+              <dd>{shortcut.does}</dd>
+            </div>
+          ))}
+        </dl>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const waitingTones: Record<WaitingLevel, string> = {
+  fresh: "text-foreground",
+  late: "bg-amber-100 text-amber-900",
+  overdue: "bg-red-100 text-red-800",
+};
+
+/** How long a pending request has waited: amber past 15 minutes, red past 30 (the customers' promise). Decided rows show a dash. */
+function WaitingAge({ transaction: t, now }: { transaction: AdminTransactionDto; now: number }) {
+  if (t.status !== "pending")
+    return (
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Decided</span>
+      </span>
+    );
+  const waiting = waitingOf(t.createdAt, now);
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded-md px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap tabular-nums",
+        waitingTones[waiting.level],
+      )}
+      title={
+        waiting.level === "fresh" ? "Waiting" : waiting.level === "late" ? "Waiting more than 15 minutes" : "Waiting more than 30 minutes"
+      }
+      data-waiting={waiting.level}
+    >
+      {waiting.label}
+    </span>
   );
 }
 
@@ -250,9 +421,16 @@ function fromControl(event: MouseEvent): boolean {
   return event.target instanceof Element && event.target.closest("button, a, input, select, textarea") !== null;
 }
 
-function TransactionRow({ transaction: t, actions, onOpen }: { transaction: AdminTransactionDto; actions: ReactNode; onOpen: () => void }) {
+type RowProps = { transaction: AdminTransactionDto; now: number; selected: boolean; actions: ReactNode; onOpen: () => void };
+
+function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowProps) {
   return (
-    <Tr className="cursor-pointer" onClick={(event) => !fromControl(event) && onOpen()}>
+    <Tr
+      data-row-id={t.id}
+      aria-current={selected || undefined}
+      className={cn("cursor-pointer", selected && "bg-sky-50 outline-2 -outline-offset-2 outline-sky-600 hover:bg-sky-50")}
+      onClick={(event) => !fromControl(event) && onOpen()}
+    >
       <Td className="px-2">
         <TypeLabel type={t.type} />
       </Td>
@@ -274,6 +452,10 @@ function TransactionRow({ transaction: t, actions, onOpen }: { transaction: Admi
         </span>
       </Td>
       <Td className="px-2 text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
+      {/* Next to the amount, where the eye looks first: how long the customer has waited. */}
+      <Td className="px-2">
+        <WaitingAge transaction={t} now={now} />
+      </Td>
       <Td className="px-2 max-w-24">
         <span className="block truncate" title={t.reference ?? undefined}>
           {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
@@ -285,7 +467,8 @@ function TransactionRow({ transaction: t, actions, onOpen }: { transaction: Admi
           </span>
         ) : null}
       </Td>
-      <Td className="px-2 whitespace-nowrap">
+      {/* The state's badge may wrap here ("Not seen / on chain yet"), so that all the columns fit 1280 px. */}
+      <Td className="max-w-28 px-2 [&_.rounded-full]:whitespace-normal">
         <ChainEvidenceSummary chain={t.chain} />
       </Td>
       <Td className="px-2 whitespace-nowrap">
@@ -302,24 +485,18 @@ function TransactionRow({ transaction: t, actions, onOpen }: { transaction: Admi
           </p>
         ) : null}
       </Td>
-      <Td className="px-2 text-right">
+      <Td className={cn("px-2 text-right", pinnedEndCell, selected && "bg-sky-50")}>
         <div className="flex justify-end">{actions}</div>
       </Td>
     </Tr>
   );
 }
 
-function TransactionCard({
-  transaction: t,
-  actions,
-  onOpen,
-}: {
-  transaction: AdminTransactionDto;
-  actions: ReactNode;
-  onOpen: () => void;
-}) {
+function TransactionCard({ transaction: t, now, selected, actions, onOpen }: RowProps) {
   return (
     <MobileCard
+      rowId={t.id}
+      selected={selected}
       title={<TypeLabel type={t.type} />}
       aside={<StatusBadge status={t.status} />}
       actions={
@@ -329,7 +506,7 @@ function TransactionCard({
             label={`Details of ${t.type === "deposit" ? "deposit" : "withdrawal"} by ${t.email}`}
             tooltip="Details"
             showText
-            className="ml-auto"
+            className="ml-auto min-h-11"
             onClick={onOpen}
           >
             <Info aria-hidden="true" />
@@ -354,29 +531,38 @@ function TransactionCard({
         </CardField>
       ) : null}
       <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
+      {t.status === "pending" ? (
+        <CardField label="Waiting">
+          <WaitingAge transaction={t} now={now} />
+        </CardField>
+      ) : null}
       {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
     </MobileCard>
   );
 }
 
 /**
- * Approve and Reject on a pending row (spinning and disabled while in flight); the outcome on the
- * others. On the signed-in admin's own pending row, why there is nothing to press.
+ * Approve and Reject on a pending row, each with its name as visible text; each opens its dialog,
+ * and nothing moves before the admin confirms there. On a phone's card (`touch`) they are at least
+ * 44 px square with room between them. The outcome on the others; on the signed-in admin's own
+ * pending row, why there is nothing to press.
  */
 function TransactionActions({
   transaction: t,
   own,
-  running,
+  rejecting,
+  touch,
   onApprove,
   onReject,
 }: {
   transaction: AdminTransactionDto;
   own: boolean;
-  running: Action["kind"] | undefined;
+  /** Its rejection is on its way to the server. */
+  rejecting: boolean;
+  touch: boolean;
   onApprove: () => void;
   onReject: () => void;
 }) {
-  const busy = running !== undefined;
   if (t.status !== "pending")
     return (
       <span className={t.status === "completed" ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-red-700"}>
@@ -384,31 +570,31 @@ function TransactionActions({
       </span>
     );
   if (own) return <OwnAccountNote />;
+  // In the table the two stack (one column's width, so that every column fits 1280 px); on a phone's card they
+  // sit side by side, each at least 44 px square with 12 px between them.
+  const size = touch ? "h-11 min-w-11 px-4" : "h-8 w-full justify-start px-2.5";
   return (
-    <div className="flex gap-1">
+    <div className={cn("flex", touch ? "gap-3" : "flex-col gap-1.5")}>
       <Button
         variant="outline"
-        size="icon"
-        className="size-8 border-emerald-200 text-emerald-700 hover:bg-emerald-50"
-        aria-label="Approve"
-        title="Approve"
-        disabled={busy}
-        aria-busy={running === "approve" || undefined}
+        className={cn(size, "border-emerald-200 text-emerald-800 hover:bg-emerald-50")}
+        disabled={rejecting}
         onClick={onApprove}
+        aria-keyshortcuts="a"
       >
-        {running === "approve" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
+        <Check aria-hidden="true" />
+        Approve
       </Button>
       <Button
         variant="outline"
-        size="icon"
-        className="size-8 border-red-200 text-red-700 hover:bg-red-50"
-        aria-label="Reject"
-        title="Reject"
-        disabled={busy}
-        aria-busy={running === "reject" || undefined}
+        className={cn(size, "border-red-200 text-red-700 hover:bg-red-50")}
+        disabled={rejecting}
+        aria-busy={rejecting || undefined}
         onClick={onReject}
+        aria-keyshortcuts="r"
       >
-        {running === "reject" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+        {rejecting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
+        Reject
       </Button>
     </div>
   );
@@ -464,55 +650,6 @@ function RejectDialog({
             </Button>
           </DialogFooter>
         </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/**
- * "Approve anyway" for a deposit the running watcher has not confirmed: the admin says they checked
- * the transfer themselves, and only then is it approved with acknowledgeNoChainEvidence.
- */
-function ApproveAnywayDialog({
-  unconfirmed,
-  onClose,
-  onApprove,
-}: {
-  unconfirmed: Unconfirmed | null;
-  onClose: () => void;
-  onApprove: () => void;
-}) {
-  const t = unconfirmed?.transaction;
-  return (
-    <Dialog open={unconfirmed !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Approve without chain evidence?</DialogTitle>
-          <DialogDescription>{messages.chainUnconfirmed}</DialogDescription>
-        </DialogHeader>
-        {t ? (
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="text-muted-foreground">Deposit</dt>
-            <dd className="min-w-0 [overflow-wrap:anywhere]">
-              {formatBdtAmount(t.amount)}
-              {t.usdtAmount ? ` (${t.usdtAmount} USDT)` : ""} by {t.email}
-            </dd>
-            <dt className="text-muted-foreground">Chain</dt>
-            <dd>{unconfirmed.state ? <ChainStateBadge state={unconfirmed.state} /> : "Changed since the list loaded"}</dd>
-            {t.chain?.transfer && unconfirmed.state === "amount_differs" ? (
-              <>
-                <dt className="text-muted-foreground">Received</dt>
-                <dd className="tabular-nums">{t.chain.transfer.amount} USDT</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={onApprove}>Approve anyway</Button>
-        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

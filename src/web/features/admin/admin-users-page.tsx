@@ -5,7 +5,17 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import type { AdminUserDto } from "#shared/admin-schemas.ts";
 import { adminUsersQuery, setUserSuspended } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
+import {
+  AdminList,
+  CardField,
+  MobileCard,
+  pinnedEndCell,
+  pinnedEndHeader,
+  RowIconButton,
+  Td,
+  Tr,
+  type Column,
+} from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -35,7 +45,8 @@ const columns: readonly Column[] = [
   { label: "Verification" },
   { label: "Status" },
   { label: "Joined" },
-  { label: "Actions", className: "text-right" },
+  // Pinned to the right edge, so Suspend and the others stay in view however wide the columns grow (decision 021).
+  { label: "Actions", className: `text-right ${pinnedEndHeader}` },
 ];
 
 /** Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit profiles. */
@@ -145,14 +156,16 @@ export default function AdminUsersPage() {
       <Td className="max-w-28 truncate" title={user.username}>
         {user.username}
       </Td>
-      <Td className="max-w-28 truncate">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</Td>
+      <Td className="max-w-28 truncate" title={user.fullName ?? undefined}>
+        {user.fullName ?? <span className="text-muted-foreground">N/A</span>}
+      </Td>
       <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
       <Td>{verification(user)}</Td>
       <Td>
         <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
       </Td>
       <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
-      <Td>
+      <Td className={pinnedEndCell}>
         <div className="flex justify-end gap-1">{actionsOf(user)}</div>
       </Td>
     </Tr>

@@ -3,21 +3,40 @@ import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { adminVerificationsQuery, decideVerification, type AdminVerification } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, RowIconButton, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
-import { FilterButtons, ListFooter, ListToolbar, SearchField, useSearchBox } from "@/features/admin/components/list-controls.tsx";
+import {
+  AdminList,
+  CardField,
+  MobileCard,
+  pinnedEndCell,
+  pinnedEndHeader,
+  RowIconButton,
+  Td,
+  Tr,
+  type Column,
+} from "@/features/admin/components/admin-table.tsx";
+import { BackSideMissing } from "@/features/admin/components/verification-documents-dialog.tsx";
+import {
+  FilterButtons,
+  ListFooter,
+  ListToolbar,
+  SearchField,
+  SelectFilter,
+  useSearchBox,
+} from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { cn } from "@/lib/class-names.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
+import { dateDirections, dateOrderOptions, pageSizeOptions, pageSizes } from "./queue.ts";
 import { formatShortDate, underscoresAsSpaces } from "./admin-format.ts";
 import { UserProfileDialog, type ProfileTarget } from "./components/user-profile-dialog.tsx";
 import { VerificationDocumentsDialog, type DocumentsTarget } from "./components/verification-documents-dialog.tsx";
 import { VerificationRejectDialog, type RejectTarget } from "./components/verification-reject-dialog.tsx";
 
-const pageSize = 10;
 const refreshMs = 30_000; // besides the live updates
 const statuses = ["all", "pending", "approved", "rejected"] as const;
 type StatusFilter = (typeof statuses)[number];
@@ -32,23 +51,26 @@ const columns: readonly Column[] = [
   { label: "User" },
   { label: "Document Type" },
   { label: "Status" },
-  { label: "Actions", className: "text-right" },
+  { label: "Actions", className: cn("text-right", pinnedEndHeader) },
 ];
 
 /** Verifications (docs/product.md, Back office › Verifications). */
 export default function AdminVerificationsPage() {
   const queryClient = useQueryClient();
-  // The default filter is pending.
-  const { filters, page, update, control, pager } = useListParams<{ q: string; status: StatusFilter }>(
-    { q: "", status: "pending" },
-    { status: statuses },
-  );
+  // A queue (decision 021): the pending ones, the one that has waited longest first, ten to a page.
+  const { filters, page, update, control, pager } = useListParams<{
+    q: string;
+    status: StatusFilter;
+    direction: (typeof dateDirections)[number];
+    pageSize: (typeof pageSizes)[number];
+  }>({ q: "", status: "pending", direction: "asc", pageSize: "10" }, { status: statuses, direction: dateDirections, pageSize: pageSizes });
+  const pageSize = Number(filters.pageSize);
   const search = useSearchBox(filters.q, (q) => update({ q }));
   const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
   const [rejectTarget, setRejectTarget] = useState<RejectTarget>(null);
   const ownUserId = useOwnUserId();
-  const listQuery = adminVerificationsQuery({ q: filters.q, status: filters.status, page, pageSize });
+  const listQuery = adminVerificationsQuery({ q: filters.q, status: filters.status, direction: filters.direction, page, pageSize });
   const verifications = useQuery({ ...listQuery, refetchInterval: refreshMs });
 
   const decide = useMutation({
@@ -87,7 +109,7 @@ export default function AdminVerificationsPage() {
           showText={showText}
           label={`View documents of ${v.userEmail}`}
           tooltip="View documents"
-          onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail })}
+          onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail, documentType: v.documentType })}
         >
           <Eye aria-hidden="true" />
         </RowIconButton>
@@ -133,7 +155,10 @@ export default function AdminVerificationsPage() {
           {v.userEmail}
         </div>
       </Td>
-      <Td className="capitalize">{underscoresAsSpaces(v.documentType)}</Td>
+      <Td>
+        <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
+        {v.backSideMissing ? <BackSideMissing /> : null}
+      </Td>
       <Td>
         <StatusBadge status={v.status} />
         {v.status === "rejected" && v.rejectReason ? (
@@ -142,7 +167,7 @@ export default function AdminVerificationsPage() {
           </p>
         ) : null}
       </Td>
-      <Td>
+      <Td className={pinnedEndCell}>
         <div className="flex items-center justify-end gap-1">{actionsOf(v)}</div>
       </Td>
     </Tr>
@@ -161,6 +186,7 @@ export default function AdminVerificationsPage() {
       <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
       <CardField label="Document Type">
         <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
+        {v.backSideMissing ? <BackSideMissing /> : null}
       </CardField>
       {v.status === "rejected" && v.rejectReason ? <CardField label="Reason">{v.rejectReason}</CardField> : null}
     </MobileCard>
@@ -173,6 +199,10 @@ export default function AdminVerificationsPage() {
       <ListToolbar>
         <SearchField id="verifications-search" placeholder="Search by email or name..." className="lg:w-80" {...search} />
         <FilterButtons label="Status" options={statusButtons} {...control("status")} />
+        <div className="flex flex-wrap gap-3">
+          <SelectFilter id="verifications-order" label="Order" options={dateOrderOptions} {...control("direction")} />
+          <SelectFilter id="verifications-page-size" label="Rows per page" options={pageSizeOptions} {...control("pageSize")} />
+        </div>
       </ListToolbar>
 
       <AdminList caption="Verification requests" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />

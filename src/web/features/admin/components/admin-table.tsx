@@ -90,6 +90,15 @@ export function useIsWide(): boolean {
   return useSyncExternalStore(subscribeToWidth, () => window.matchMedia(wideQuery).matches);
 }
 
+/**
+ * The Actions column, pinned to the right edge of the table's scroller at every width (decision 021):
+ * however wide the other columns grow (a long reason, e-mail or method), Approve, Reject and Suspend
+ * stay on screen. Its cells carry their own background, and a line on their left edge, over the
+ * columns that scroll beneath them.
+ */
+export const pinnedEndCell = "sticky right-0 z-10 bg-white shadow-[inset_1px_0_0_var(--color-border)]";
+export const pinnedEndHeader = "sticky right-0 z-10 bg-slate-50 shadow-[inset_1px_0_0_var(--color-border)]";
+
 /** A column of a list's table: its header, and classes for that header (text-right over amounts and actions). */
 export type Column = { label: ReactNode; className?: string };
 
@@ -150,14 +159,27 @@ export function MobileCard({
   aside,
   children,
   actions,
+  rowId,
+  selected = false,
 }: {
   title: ReactNode;
   aside?: ReactNode;
   children: ReactNode;
   actions?: ReactNode;
+  /** The record's id, for a list that moves a selection with the keyboard. */
+  rowId?: string;
+  /** The record the keyboard selected: outlined, and the current one for screen readers. */
+  selected?: boolean;
 }) {
   return (
-    <li className="grid gap-3 rounded-xl border border-border bg-white p-4 text-sm shadow-sm">
+    <li
+      data-row-id={rowId}
+      aria-current={selected || undefined}
+      className={cn(
+        "grid gap-3 rounded-xl border border-border bg-white p-4 text-sm shadow-sm",
+        selected && "outline-2 outline-offset-2 outline-sky-600",
+      )}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 font-medium">{title}</div>
         {aside ? <div className="shrink-0">{aside}</div> : null}

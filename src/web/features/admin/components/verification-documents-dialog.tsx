@@ -2,14 +2,30 @@ import { useQuery } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { VerificationDocumentDto } from "#shared/verification-schemas.ts";
+import { sidesOf, type DocumentType, type VerificationDocumentDto } from "#shared/verification-schemas.ts";
 import { verificationDocumentsQuery } from "@/features/admin/admin-api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { documentCaption } from "../admin-format.ts";
 
-export type DocumentsTarget = { userId: string; email: string } | null;
+/** Whose documents, and the type their verification names (the images of another type may linger from an earlier upload). */
+export type DocumentsTarget = { userId: string; email: string; documentType: DocumentType } | null;
+
+/**
+ * Said where the admin decides (the verification's row and this dialog) when the chosen document has
+ * two sides (national ID, driving licence) and its back was not uploaded: one side is not the whole document.
+ */
+export function BackSideMissing() {
+  return (
+    <span className="mt-1 block w-fit rounded-md bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Back side missing</span>
+  );
+}
+
+/** Whether the documents of `documentType` lack the back side it needs. */
+function backSideMissingIn(documents: readonly VerificationDocumentDto[], documentType: DocumentType): boolean {
+  return sidesOf(documentType).includes("back") && !documents.some((d) => d.documentType === documentType && d.side === "back");
+}
 
 /** 'Verification Documents' (docs/product.md, Back office › Verifications): the customer's uploaded images, each captioned. */
 export function VerificationDocumentsDialog({ target, onClose }: { target: DocumentsTarget; onClose: () => void }) {
@@ -20,13 +36,13 @@ export function VerificationDocumentsDialog({ target, onClose }: { target: Docum
           <DialogTitle>Verification Documents</DialogTitle>
           <DialogDescription>Review uploaded identification documents</DialogDescription>
         </DialogHeader>
-        {target ? <DocumentsBody userId={target.userId} email={target.email} /> : null}
+        {target ? <DocumentsBody userId={target.userId} email={target.email} documentType={target.documentType} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function DocumentsBody({ userId, email }: { userId: string; email: string }) {
+function DocumentsBody({ userId, email, documentType }: { userId: string; email: string; documentType: DocumentType }) {
   const documents = useQuery(verificationDocumentsQuery(userId));
 
   useEffect(() => {
@@ -40,6 +56,12 @@ function DocumentsBody({ userId, email }: { userId: string; email: string }) {
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">{email}</p>
+      {backSideMissingIn(documents.data.documents, documentType) ? (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <p className="font-semibold">Back side missing</p>
+          <p>Only the front of this two-sided document was uploaded.</p>
+        </div>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-2">
         {documents.data.documents.map((document) => (
           <li key={document.url}>

@@ -1,0 +1,271 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { z } from "zod";
+import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
+import { payoutReferenceSchema } from "#shared/wallet-schemas.ts";
+import { Button } from "@/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
+import { controlProps, FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "@/lib/payout.ts";
+import { adminTransactionQuery, approveTransaction } from "../admin-api.ts";
+import { formatBdtAmount } from "../admin-format.ts";
+import { needsChainAcknowledgement } from "../chain-evidence.ts";
+import { awaitingSecondApprovalMessage, isSecondApproval } from "../second-approvals.ts";
+import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
+import { isOwnAccountRefusal } from "./own-account.tsx";
+
+// The back office asks for the TrxID, so it is required here (the API takes an approval without one).
+const payoutFormSchema = z.object({ payoutReference: payoutReferenceSchema });
+
+/**
+ * The one way to approve a transaction in the back office: nothing moves until the admin has read
+ * what is about to happen and pressed the dialog's button (decision 021). It states the amount, the
+ * customer and where the money comes from or goes to.
+ * - A withdrawal: the admin has paid the customer through bKash, Nagad or Upay and types that
+ *   provider's transaction ID (TrxID, 8–20 letters and digits), checked here with the shared schema
+ *   and again by the server. A 202 answer means a second admin must confirm the payout (decision 020).
+ * - A deposit: the USDT amount and the TRON transfer (sender, TXID, what the chain watcher saw). One
+ *   the chain has not confirmed asks the admin to say they checked it themselves ("Approve anyway").
+ */
+export function ApproveTransactionDialog({
+  transaction,
+  onClose,
+  onSettled,
+}: {
+  transaction: AdminTransactionDto | null;
+  onClose: () => void;
+  /** After an answer, success or not: the lists are read again. */
+  onSettled: () => void;
+}) {
+  return (
+    <Dialog open={transaction !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-md">
+        {transaction?.type === "withdraw" ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Approve withdrawal</DialogTitle>
+              <DialogDescription>Pay the customer first, then enter the transaction ID the wallet provider gave you.</DialogDescription>
+            </DialogHeader>
+            <PayoutForm key={transaction.id} transaction={transaction} onClose={onClose} onSettled={onSettled} />
+          </>
+        ) : transaction ? (
+          <DepositApproval key={transaction.id} transaction={transaction} onClose={onClose} onSettled={onSettled} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The chain state the admin is asked to look past; null once the list's state has changed to confirmed since. */
+type Acknowledging = { state: ChainState | null };
+
+function acknowledgingOf(t: AdminTransactionDto): Acknowledging | null {
+  if (!needsChainAcknowledgement(t)) return null;
+  return { state: t.chain?.state ?? null };
+}
+
+function DepositApproval({
+  transaction,
+  onClose,
+  onSettled,
+}: {
+  transaction: AdminTransactionDto;
+  onClose: () => void;
+  onSettled: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [t, setT] = useState(transaction);
+  const [acknowledging, setAcknowledging] = useState<Acknowledging | null>(() => acknowledgingOf(transaction));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const approve = useMutation({
+    mutationFn: () => approveTransaction({ id: t.id, acknowledgeNoChainEvidence: acknowledging !== null }),
+    onSuccess: (answer) => {
+      if (isSecondApproval(answer)) toast.info(awaitingSecondApprovalMessage);
+      else toast.success("Transaction approved successfully!");
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === errorCodes.chainUnconfirmed) {
+        // The evidence went away since the list loaded: ask as for an unconfirmed deposit, with the state as it is now.
+        const state = t.chain?.state;
+        setAcknowledging({ state: state === undefined || state === "confirmed" ? null : state });
+        void queryClient.fetchQuery(adminTransactionQuery(t.id)).then(
+          (current) => {
+            setT(current);
+            const now = current.chain?.state;
+            setAcknowledging({ state: now === undefined || now === "confirmed" ? null : now });
+          },
+          () => undefined,
+        );
+      } else if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) {
+        toast.warning("This transaction is already processed.");
+        onClose();
+      } else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) setProblem("Insufficient balance");
+      else if (isOwnAccountRefusal(error)) setProblem(error.message);
+      else setProblem(errorMessage(error, "Failed to approve transaction"));
+    },
+    onSettled,
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{acknowledging ? "Approve without chain evidence?" : "Approve deposit"}</DialogTitle>
+        <DialogDescription>
+          {acknowledging ? messages.chainUnconfirmed : "The amount is added to the customer's balance when you approve."}
+        </DialogDescription>
+      </DialogHeader>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setProblem(null);
+          approve.mutate();
+        }}
+      >
+        <fieldset disabled={approve.isPending} className="grid gap-4">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd className="font-medium tabular-nums">
+              {formatBdtAmount(t.amount)}
+              {t.usdtAmount ? ` (${t.usdtAmount} USDT)` : ""}
+            </dd>
+            <dt className="text-muted-foreground">Customer</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
+              {t.username} · {t.email}
+            </dd>
+            <dt className="text-muted-foreground">From (TRON)</dt>
+            <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{t.fromAddress ?? t.reference ?? "Not specified"}</dd>
+            {t.txid ? (
+              <>
+                <dt className="text-muted-foreground">TXID</dt>
+                <dd className="min-w-0">
+                  <TxidLink txid={t.txid} short />
+                </dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">Chain</dt>
+            <dd>
+              {acknowledging && acknowledging.state === null ? (
+                "Changed since the list loaded"
+              ) : t.chain ? (
+                <ChainStateBadge state={acknowledging?.state ?? t.chain.state} />
+              ) : (
+                "Not checked"
+              )}
+            </dd>
+            {t.chain?.transfer && (acknowledging?.state ?? t.chain.state) === "amount_differs" ? (
+              <>
+                <dt className="text-muted-foreground">Received</dt>
+                <dd className="tabular-nums">{t.chain.transfer.amount} USDT</dd>
+              </>
+            ) : null}
+          </dl>
+          {problem ? <Notice tone="error">{problem}</Notice> : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit">{approve.isPending ? "Approving..." : acknowledging ? "Approve anyway" : "Approve deposit"}</Button>
+          </DialogFooter>
+        </fieldset>
+      </form>
+    </>
+  );
+}
+
+function PayoutForm({
+  transaction: t,
+  onClose,
+  onSettled,
+}: {
+  transaction: AdminTransactionDto;
+  onClose: () => void;
+  onSettled: () => void;
+}) {
+  const method = withdrawalMethodOf(t.reference);
+  const label = trxIdLabel(method);
+  const [text, setText] = useState("");
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const approve = useMutation({
+    mutationFn: (payoutReference: string) => approveTransaction({ id: t.id, payoutReference }),
+    onSuccess: (answer) => {
+      if (isSecondApproval(answer)) toast.info(awaitingSecondApprovalMessage);
+      else toast.success("Transaction approved successfully!");
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.payoutReference) setFieldError(error.fields.payoutReference);
+      else if (isOwnAccountRefusal(error)) setProblem(error.message);
+      else setProblem(errorMessage(error, "Failed to approve transaction"));
+    },
+    onSettled,
+  });
+
+  function submit() {
+    setProblem(null);
+    const parsed = payoutFormSchema.safeParse({ payoutReference: text });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    approve.mutate(parsed.data.payoutReference);
+  }
+
+  const walletNumber = walletNumberOf(t.reference);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <fieldset disabled={approve.isPending} className="grid gap-4">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">Amount</dt>
+          <dd className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</dd>
+          <dt className="text-muted-foreground">Pay to</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">
+            {method && walletNumber ? `${method} ${walletNumber}` : (t.reference ?? "Not specified")}
+          </dd>
+          <dt className="text-muted-foreground">Customer</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">
+            {t.username} · {t.email}
+          </dd>
+        </dl>
+        <FormField id="payout-reference" label={label} error={fieldError} hint="8 to 20 letters and digits, as on the provider's receipt">
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            placeholder="e.g. 9K3LQ2PA7X"
+            className="font-mono uppercase placeholder:normal-case"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setFieldError(undefined);
+            }}
+            {...controlProps("payout-reference", fieldError)}
+          />
+        </FormField>
+        {problem ? <Notice tone="error">{problem}</Notice> : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">{approve.isPending ? "Approving..." : "Approve withdrawal"}</Button>
+        </DialogFooter>
+      </fieldset>
+    </form>
+  );
+}
