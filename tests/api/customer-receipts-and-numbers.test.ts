@@ -72,7 +72,11 @@ describe("Bangladeshi mobile numbers are stored as 01XXXXXXXXX", () => {
 
   test("a withdrawal to a number that is not a Bangladeshi mobile is refused and creates nothing", async () => {
     const before = await t.db.select().from(transactions).where(eq(transactions.userId, customer.userId));
-    const response = await customer.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "+8801212345678", amount: "600" });
+    const response = await customer.browser.post("/api/withdrawals", {
+      walletType: "bKash",
+      walletNumber: "+8801212345678",
+      amount: "600",
+    });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).fields?.walletNumber).toBe("Enter a valid Bangladeshi mobile number");
     expect(await t.db.select().from(transactions).where(eq(transactions.userId, customer.userId))).toHaveLength(before.length);
@@ -121,7 +125,9 @@ describe("SIMs as payout numbers", () => {
   test("the back office sees the operator and the number's history", async () => {
     const owner = await t.signUp();
     const number = "01399887766";
-    const created = (await owner.browser.post("/api/sims", { phoneNumber: number, walletType: "Personal", operator: "bKash" })).json<SimDto>();
+    const created = (
+      await owner.browser.post("/api/sims", { phoneNumber: number, walletType: "Personal", operator: "bKash" })
+    ).json<SimDto>();
     // Another account registered the same number, and withdrew to it twice; the owner once.
     const stranger = await t.signUp();
     await stranger.browser.post("/api/sims", { phoneNumber: number, walletType: "Personal" });

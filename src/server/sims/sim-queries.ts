@@ -53,7 +53,9 @@ const withdrawalsToThisNumber = sql`from transactions w
   where w.type = 'withdraw' and w.search_text like '%:' || ${sims.phoneNumber} || '%'
     and split_part(w.reference, ':', 2) = ${sims.phoneNumber}`;
 const withdrawalsToNumber = sql<number>`(select count(*) ${withdrawalsToThisNumber})`.mapWith(Number);
-const withdrawalsToNumberByOthers = sql<number>`(select count(*) ${withdrawalsToThisNumber} and w.user_id <> ${sims.userId})`.mapWith(Number);
+const withdrawalsToNumberByOthers = sql<number>`(select count(*) ${withdrawalsToThisNumber} and w.user_id <> ${sims.userId})`.mapWith(
+  Number,
+);
 /** Other customers who registered the same number (sims_phone_number_idx). */
 const otherAccountsWithNumber = sql<number>`(select count(distinct o.user_id) from sims o
   where o.phone_number = ${sims.phoneNumber} and o.user_id <> ${sims.userId})`.mapWith(Number);
