@@ -81,8 +81,8 @@ for (const width of [1280, 375] as const) {
     await page.getByRole("link", { name: "I sent less than the minimum" }).click();
     await expect(page).toHaveURL(/\/contact\?/);
     await expect(page.getByLabel("Subject")).toHaveValue("Technical Support");
-    await expect(page.getByLabel("Message")).toHaveValue(/below the minimum of 10 USDT/);
-    await expect(page.getByLabel("Email")).toHaveValue("");
+    await expect(page.locator("#contact-message")).toHaveValue(/below the minimum of 10 USDT/);
+    await expect(page.locator("#contact-email")).toHaveValue("");
   });
 }
 

@@ -114,7 +114,11 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
         <div className="grid flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-lg font-semibold">Verification Status</h2>
-            <StatusBadge status={verification.status} label={verificationStatusLabels[verification.status]} icon />
+            <StatusBadge
+              status={verification.status}
+              label={incomplete ? "Incomplete" : verificationStatusLabels[verification.status]}
+              icon
+            />
           </div>
           {incomplete ? (
             <>
