@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { adminPassword, emailSchema } from "./auth-schemas.ts";
 import { isBdtAmount, latinDigits } from "./money.ts";
-import { simStatuses, simWalletTypes } from "./sim-schemas.ts";
+import { simOperators, simStatuses, simWalletTypes } from "./sim-schemas.ts";
 import { documentTypes } from "./verification-schemas.ts";
 import { verificationStatuses } from "./profile-schemas.ts";
 import {
@@ -181,9 +181,20 @@ export const adminSimSchema = z.object({
   username: z.string(),
   phoneNumber: z.string(),
   walletType: z.enum(simWalletTypes),
+  operator: z.enum(simOperators),
   status: z.enum(simStatuses),
   createdAt: z.string(),
+  /** What is known of the number elsewhere (docs/decisions/022-sims-as-payout-numbers.md). */
+  history: z.object({
+    /** Withdrawals anyone asked to send to this number. */
+    withdrawals: z.number().int(),
+    /** Of those, the ones asked by other accounts than this SIM's owner. */
+    withdrawalsByOthers: z.number().int(),
+    /** Other accounts that registered the same number as a SIM. */
+    otherAccounts: z.number().int(),
+  }),
 });
+export type AdminSimDto = z.infer<typeof adminSimSchema>;
 
 export const simStatusChangeSchema = z.object({
   status: z.enum(["active", "rejected"], { error: "status must be active or rejected" }),

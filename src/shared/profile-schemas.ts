@@ -1,5 +1,6 @@
 // Profile editing (docs/product.md, Customer area › Profile): every field optional; an empty one is saved as null.
 import { z } from "zod";
+import { normaliseIfBdMobile } from "./bd-mobile.ts";
 
 function optionalText(max: number, label: string) {
   return z
@@ -13,7 +14,10 @@ function optionalText(max: number, label: string) {
 
 export const profileUpdateSchema = z.object({
   fullName: optionalText(100, "Full name"),
-  phone: optionalText(20, "Phone").refine((v) => v == null || /^\+?[0-9 -]{6,20}$/.test(v), "Phone number should contain only digits"),
+  phone: optionalText(20, "Phone")
+    .refine((v) => v == null || /^\+?[0-9 -]{6,20}$/.test(v), "Phone number should contain only digits")
+    // A Bangladeshi mobile is kept as 01XXXXXXXXX however it was typed (docs/decisions/023); others as typed.
+    .transform((v) => (v == null ? v : normaliseIfBdMobile(v))),
   address: optionalText(300, "Address"),
   documentNumber: optionalText(50, "Document number"),
 });

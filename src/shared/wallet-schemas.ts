@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isBdtAmount, isUsdtAmount, latinDigits } from "./money.ts";
 import { isTronAddress, txidPattern } from "./tron.ts";
+import { normaliseBdMobile } from "./bd-mobile.ts";
 
 export const transactionTypes = ["deposit", "withdraw"] as const;
 export const transactionStatuses = ["pending", "completed", "rejected"] as const;
@@ -51,10 +52,13 @@ export const withdrawalRequestSchema = z.object({
     .trim()
     .min(1, "Wallet number is required")
     .max(20, "Wallet number is too long")
-    .regex(/^(\+?880|0)?1[3-9]\d{8}$/, "Enter a valid Bangladeshi mobile number"),
+    // Typed as people do (+880, spaces, dashes) and stored as 01XXXXXXXXX (docs/decisions/023).
+    .refine((text) => normaliseBdMobile(text) !== null, "Enter a valid Bangladeshi mobile number")
+    .transform((text) => normaliseBdMobile(text) ?? text),
   amount: positiveAmount(isBdtAmount),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
+export type WithdrawalWalletType = (typeof withdrawalWalletTypes)[number];
 
 export const payoutReferenceMessages = {
   invalid: "Payout reference must be 8 to 20 letters and digits",

@@ -47,6 +47,7 @@ describe("POST /api/sims", () => {
       userId: customer.userId,
       phoneNumber: "01712345678",
       walletType: "Merchant",
+      operator: "any",
       status: "pending",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
     });
@@ -58,7 +59,8 @@ describe("POST /api/sims", () => {
     [{ phoneNumber: "   ", walletType: "Personal" }, "phoneNumber", "Phone number is required"],
     [{ phoneNumber: 1712345678, walletType: "Personal" }, "phoneNumber", "Phone number is required"],
     [{ phoneNumber: "01712-34567", walletType: "Personal" }, "phoneNumber", "Phone number should contain only digits"],
-    [{ phoneNumber: "+8801712345678", walletType: "Personal" }, "phoneNumber", "Phone number should contain only digits"],
+    // A plus sign is a digit-only number's mistake, unless the whole is a Bangladeshi mobile (normalised, below).
+    [{ phoneNumber: "+4477009001234", walletType: "Personal" }, "phoneNumber", "Phone number should contain only digits"],
     [{ phoneNumber: "abcdefghijk", walletType: "Personal" }, "phoneNumber", "Phone number should contain only digits"],
     [{ phoneNumber: "017123456", walletType: "Personal" }, "phoneNumber", "Phone number should be at least 10 digits"],
     [{ phoneNumber: "1".repeat(16), walletType: "Personal" }, "phoneNumber", "Phone number should be at most 15 digits"],
@@ -71,6 +73,12 @@ describe("POST /api/sims", () => {
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual({ code: "VALIDATION_ERROR", message, fields: { [field]: message } });
     expect(await simCount(customer.userId)).toBe(before);
+  });
+
+  test("a Bangladeshi mobile typed with +880 is the same number as 01…: a duplicate of the one added above", async () => {
+    const response = await customer.browser.post("/api/sims", { phoneNumber: "+8801712345678", walletType: "Personal" });
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).message).toBe("This phone number is already registered");
   });
 
   test("exactly 10 and 15 digits are accepted", async () => {

@@ -159,7 +159,8 @@ describe("GET and PATCH /api/me", () => {
     expect(response.statusCode).toBe(200);
     const expected = {
       fullName: "Rahim Uddin",
-      phone: "+880 1712-345678",
+      // A Bangladeshi mobile is stored in its national form however it is typed (decision 023).
+      phone: "01712345678",
       address: "House 12, Road 5, Dhanmondi, Dhaka",
       documentNumber: "1990123456789",
     };

@@ -65,6 +65,7 @@ test("a deposit named by its TXID is confirmed on chain, approved without a ques
   await expect(customer.page.locator("#txid-error")).toHaveText("Enter the 64-character transaction ID (TXID), or leave it empty");
   await customer.page.getByLabel("Transaction ID (TXID)").fill(txid.toUpperCase());
   await customer.page.getByRole("button", { name: "Submit Deposit Request" }).click();
+  await customer.page.getByRole("button", { name: "Confirm" }).click();
   await expect(customer.page.getByText("Deposit request submitted successfully!")).toBeVisible();
 
   await customer.page.goto("/dashboard");
@@ -80,6 +81,7 @@ test("a deposit named by its TXID is confirmed on chain, approved without a ques
   await other.page.getByLabel("Amount (USDT)").fill("20");
   await other.page.getByLabel("Transaction ID (TXID)").fill(txid);
   await other.page.getByRole("button", { name: "Submit Deposit Request" }).click();
+  await other.page.getByRole("button", { name: "Confirm" }).click();
   await expect(other.page.locator("#txid-error")).toHaveText("This transaction has already been claimed.");
   await other.context.close();
 

@@ -127,16 +127,24 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
   await expect(page.getByText("You will receive")).toBeVisible();
   await expect(page.getByTestId("you-will-receive")).toHaveText("2,500.00 BDT");
   await page.getByRole("button", { name: "Submit Deposit Request" }).click();
+  // The review: nothing is sent until Confirm (docs/decisions/023).
+  await expect(page.getByRole("heading", { name: `Claim 20 USDT sent from ${tronAddress} and receive 2,500.00 BDT?` })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Deposit request submitted successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Deposit request submitted" })).toBeVisible();
+  await page.getByRole("button", { name: "Make another deposit" }).click();
   await expect(page.getByLabel("Amount (USDT)")).toHaveValue("");
-  await expect(page.getByTestId("you-will-receive")).toHaveText("0.00 BDT");
+  // Nothing to receive while no amount is typed.
+  await expect(page.getByTestId("you-will-receive")).toHaveCount(0);
 
-  // The server's own minimum comes back as the failure toast and under the field.
+  // Below the minimum: no BDT figure, the form says so, and submitting gives the server's own words under the field, before any review.
   await page.getByLabel("Your TRON wallet address").fill(tronAddress);
   await page.getByLabel("Amount (USDT)").fill("5");
+  await expect(page.getByTestId("you-will-receive")).toHaveCount(0);
+  await expect(page.getByTestId("below-minimum")).toHaveText("This is below the minimum deposit of 10 USDT and cannot be credited.");
   await page.getByRole("button", { name: "Submit Deposit Request" }).click();
-  await expect(page.getByText("Failed to submit deposit request: The minimum deposit is 10 USDT")).toBeVisible();
   await expect(page.locator("#usdtAmount-error")).toHaveText("The minimum deposit is 10 USDT");
+  await expect(page.getByTestId("review-step")).toHaveCount(0);
 
   const recent = dashboard.getByRole("list", { name: "Recent transactions" });
   await expect(recent.getByRole("listitem")).toHaveCount(1);
@@ -172,19 +180,26 @@ test("withdraw: the form's messages, 'Insufficient balance' under the amount, an
   await page.getByLabel("Wallet number").fill("01712345678");
   await page.getByLabel("Amount (BDT)").fill("1000");
   await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.getByRole("heading", { name: "Send 1,000.00 BDT to bKash 01712-345678?" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Failed to submit withdrawal request: Insufficient balance")).toBeVisible();
   await expect(page.locator("#amount-error")).toHaveText("Insufficient balance");
   await expect(page.getByLabel("Amount (BDT)")).toHaveAttribute("aria-invalid", "true");
 
-  // Signed out elsewhere while the form is open: the screen's message, then the sign-in screen and back.
+  // Signed out elsewhere while the form is open: the screen's message, then the sign-in screen and back, to the request as typed.
   await signOutViaApi(page);
   await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("You must be logged in to make a withdrawal")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/withdraw$/);
+  await expect(page.getByText("Your session expired. We kept your request; check it and send again.")).toBeVisible();
+  await expect(page.getByLabel("Wallet type")).toHaveValue("bKash");
+  await expect(page.getByLabel("Wallet number")).toHaveValue("01712345678");
+  await expect(page.getByLabel("Amount (BDT)")).toHaveValue("1000");
 });
 
 test("SIMs: add with the form's messages, pending in the list, remove after confirmation", async ({ page }) => {
@@ -401,9 +416,11 @@ test("an approved deposit raises the dashboard balance without reload; an active
   await page.getByLabel("Wallet number").fill("01812345678");
   await page.getByLabel("Amount (BDT)").fill("500");
   await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Withdrawal request submitted successfully!")).toBeVisible();
   await expect(page.getByTestId("available-balance")).toHaveText("2,000.00 BDT");
   await expect(page.getByText("500.00 BDT on hold for pending withdrawals")).toBeVisible();
+  await page.getByRole("button", { name: "Make another withdrawal" }).click();
   await expect(page.getByLabel("Wallet type")).toHaveValue("");
 });
 

@@ -276,6 +276,10 @@ export const sims = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     phoneNumber: text("phone_number").notNull(),
     walletType: text("wallet_type", { enum: ["Personal", "Merchant"] }).notNull(),
+    /** The withdrawal wallet this payout number is for, or "any" (docs/decisions/022-sims-as-payout-numbers.md). */
+    operator: text("operator", { enum: ["any", "bKash", "Nagad", "Upay"] })
+      .notNull()
+      .default("any"),
     status: text("status", { enum: ["pending", "active", "rejected"] })
       .notNull()
       .default("pending"),
@@ -283,6 +287,9 @@ export const sims = pgTable(
   },
   (t) => [
     uniqueIndex("sims_user_phone_idx").on(t.userId, t.phoneNumber),
+    check("sims_operator_valid", sql`${t.operator} in ('any', 'bKash', 'Nagad', 'Upay')`),
+    // The back office's "other accounts that registered this number" (docs/decisions/022).
+    index("sims_phone_number_idx").on(t.phoneNumber),
     index("sims_status_created_idx").on(t.status, t.createdAt.desc()),
     index("sims_user_created_idx").on(t.userId, t.createdAt.desc()),
   ],

@@ -2,7 +2,7 @@
 // not active. Customers only ever see and touch their own rows.
 import { and, desc, eq } from "drizzle-orm";
 import { errorCodes } from "#shared/api-error.ts";
-import { simMessages, type SimDto } from "#shared/sim-schemas.ts";
+import { simMessages, type SimDto, type SimOperator } from "#shared/sim-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { sims } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -16,6 +16,7 @@ export function toSimDto(row: SimRow): SimDto {
     userId: row.userId,
     phoneNumber: row.phoneNumber,
     walletType: row.walletType,
+    operator: row.operator,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
@@ -25,7 +26,10 @@ export async function listOwnSims(db: Db, userId: string): Promise<SimRow[]> {
   return db.select().from(sims).where(eq(sims.userId, userId)).orderBy(desc(sims.createdAt)).limit(500);
 }
 
-export async function addSim(db: Db, input: { userId: string; phoneNumber: string; walletType: "Personal" | "Merchant" }): Promise<SimRow> {
+export async function addSim(
+  db: Db,
+  input: { userId: string; phoneNumber: string; walletType: "Personal" | "Merchant"; operator: SimOperator },
+): Promise<SimRow> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(sims).values(input).onConflictDoNothing().returning();
     if (!created) {

@@ -46,6 +46,18 @@ export async function listCustomerTransactions(
 }
 
 /**
+ * One of the customer's own transactions, for its receipt; null when the id is unknown or names
+ * another customer's row (the route answers 404 alike, so ids of others cannot be probed).
+ */
+export async function findCustomerTransaction(db: Db, input: { userId: string; id: string }): Promise<TransactionRow | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, input.id), eq(transactions.userId, input.userId)));
+  return row ?? null;
+}
+
+/**
  * The session a wallet request's cookie names and that customer's Wallet screen, in one statement
  * (guards.requireUserReading): one round trip for the whole request. One statement is one snapshot,
  * so "available" (balance less the money held for pending withdrawals) is never computed across an

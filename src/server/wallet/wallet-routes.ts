@@ -20,7 +20,8 @@ import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { matchChainTransfers } from "../chain/chain-matching.ts";
 import { createDeposit, createWithdrawal, limitsFrom, toTransactionDto } from "./ledger.ts";
-import { findSessionWithWallet, listCustomerTransactions } from "./transaction-queries.ts";
+import { idParams } from "../http/id-params.ts";
+import { findCustomerTransaction, findSessionWithWallet, listCustomerTransactions } from "./transaction-queries.ts";
 
 const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
 
@@ -113,6 +114,16 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
       const { page, pageSize, type, q } = request.query;
       const { items, total } = await listCustomerTransactions(db, { userId: request.user!.id, type, q, page, pageSize });
       return { items: items.map(toTransactionDto), total, page, pageSize };
+    },
+  );
+
+  r.get(
+    "/api/transactions/:id",
+    { schema: { tags: ["customer"], params: idParams, response: { 200: transactionSchema } }, onRequest: guards.requireUser },
+    async (request) => {
+      const transaction = await findCustomerTransaction(db, { userId: request.user!.id, id: request.params.id });
+      if (!transaction) throw new AppError(404, errorCodes.notFound, "Transaction not found");
+      return toTransactionDto(transaction);
     },
   );
 }

@@ -43,6 +43,7 @@ const VerificationPage = lazy(() => import("@/features/customer/verification-pag
 const DepositPage = lazy(() => import("@/features/customer/deposit-page.tsx"));
 const WithdrawPage = lazy(() => import("@/features/customer/withdraw-page.tsx"));
 const TransactionsPage = lazy(() => import("@/features/customer/transactions-page.tsx"));
+const TransactionReceiptPage = lazy(() => import("@/features/customer/transaction-receipt-page.tsx"));
 const SimsPage = lazy(() => import("@/features/customer/sims-page.tsx"));
 
 // Admin area
@@ -116,6 +117,7 @@ export const router = createBrowserRouter([
               deposit: DepositPage,
               withdraw: WithdrawPage,
               transactions: TransactionsPage,
+              "transactions/:id": TransactionReceiptPage,
               sims: SimsPage,
             }),
           },

@@ -20,6 +20,7 @@ import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/ad
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
+import { SimNumberFacts } from "./components/sim-number-facts.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { dateDirections, dateOrderOptions, pageSizeOptions, pageSizes } from "./queue.ts";
@@ -139,7 +140,10 @@ export default function AdminSimsPage() {
   const rowOf = (sim: AdminSim) => (
     <Tr>
       <Td className="font-medium whitespace-nowrap tabular-nums">{sim.phoneNumber}</Td>
-      <Td>{sim.walletType}</Td>
+      <Td>
+        {sim.walletType}
+        <SimNumberFacts sim={sim} />
+      </Td>
       <Td className="max-w-60">
         <div className="truncate">{sim.username}</div>
         <div className="truncate text-xs text-muted-foreground" title={sim.email}>
@@ -161,7 +165,10 @@ export default function AdminSimsPage() {
       aside={<StatusBadge status={sim.status} />}
       actions={actionsOf(sim, true)}
     >
-      <CardField label="Wallet type">{sim.walletType}</CardField>
+      <CardField label="Wallet type">
+        {sim.walletType}
+        <SimNumberFacts sim={sim} />
+      </CardField>
       <CardField label="User">{sim.username}</CardField>
       <CardField label="Email">{sim.email}</CardField>
       <CardField label="Added">{formatShortDate(sim.createdAt)}</CardField>

@@ -9,7 +9,7 @@ import type { ProfileUpdate } from "#shared/profile-schemas.ts";
 import type { SimCreate, SimDto } from "#shared/sim-schemas.ts";
 import type { DocumentSide, DocumentType, VerificationDto } from "#shared/verification-schemas.ts";
 import type { z } from "zod";
-import type { depositInfoSchema, pageSchema, transactionSchema, WalletDto } from "#shared/wallet-schemas.ts";
+import type { depositInfoSchema, pageSchema, TransactionDto, transactionSchema, WalletDto } from "#shared/wallet-schemas.ts";
 import { api, ApiError, apiErrorFrom, apiRequest, networkErrorMessage, networkErrorStatus, parseJson } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { transactionSearchText } from "./customer-format.ts";
@@ -50,6 +50,19 @@ export function transactionsQuery(params: { type: TransactionFilter; q: string; 
     queryFn: ({ signal }) => api.get<TransactionPage>(`/api/transactions?${search.toString()}`, signal),
     // Keep the old rows on screen while the next page or search loads, instead of flashing empty.
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One of the customer's transactions, for its receipt. Its key starts with the transactions key, so
+ * a change event about transactions refreshes it: the status, TrxID and reason appear as they are decided.
+ */
+export function transactionQuery(id: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.transactions, "one", id],
+    queryFn: ({ signal }) => api.get<TransactionDto>(`/api/transactions/${encodeURIComponent(id)}`, signal),
+    // A 404 or 400 will not change by asking again.
+    retry: (failures, error) => !(error instanceof ApiError && error.isClientError) && failures < 2,
   });
 }
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   bdtForUsdtText,
+  depositReviewText,
+  meetsDepositMinimum,
+  withdrawalDestination,
+  withdrawalReviewText,
   bdtText,
   fileSizeText,
   formatDate,
@@ -78,5 +82,32 @@ describe("transactionOutcomeText", () => {
     expect(transactionOutcomeText({ ...rejected, type: "deposit" })).toBe("Rejected: Wrong number");
     expect(transactionOutcomeText({ ...rejected, rejectReason: null })).toBeNull();
     expect(transactionOutcomeText({ ...rejected, rejectReason: "  " })).toBeNull();
+  });
+});
+
+describe("review and receipt texts", () => {
+  it("asks before a withdrawal with the number grouped", () => {
+    expect(withdrawalReviewText({ walletType: "bKash", walletNumber: "01712345678", amount: "600" })).toBe(
+      "Send 600.00 BDT to bKash 01712-345678?",
+    );
+  });
+
+  it("asks before a deposit claim with what will be credited", () => {
+    expect(depositReviewText({ usdtAmount: "20.50", fromAddress: "TXyz" }, "125")).toBe(
+      "Claim 20.5 USDT sent from TXyz and receive 2,562.50 BDT?",
+    );
+  });
+
+  it("knows the minimum only for real amounts", () => {
+    expect(meetsDepositMinimum("10", "10")).toBe(true);
+    expect(meetsDepositMinimum("9.999999", "10")).toBe(false);
+    expect(meetsDepositMinimum("", "10")).toBe(false);
+    expect(meetsDepositMinimum("abc", "10")).toBe(false);
+    expect(meetsDepositMinimum("0", "0")).toBe(false);
+  });
+
+  it("reads a withdrawal's destination from its reference", () => {
+    expect(withdrawalDestination("Nagad:01812345678")).toEqual({ wallet: "Nagad", number: "01812345678" });
+    expect(withdrawalDestination("20 USDT from T123")).toBeNull();
   });
 });

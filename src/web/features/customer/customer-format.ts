@@ -1,7 +1,8 @@
 // How the customer area writes dates, amounts and transaction details.
 // Amounts stay decimal strings until money.ts turns them into bigint minor units: never a float.
-import { bdtForUsdt, displayBdt, isBdtAmount, isUsdtAmount, parseBdt, parseRate, parseUsdt } from "#shared/money.ts";
-import { trxIdLabel, withdrawalMethodOf } from "../../lib/payout.ts";
+import { groupBdMobile } from "#shared/bd-mobile.ts";
+import { bdtForUsdt, displayBdt, formatUsdt, isBdtAmount, isUsdtAmount, parseBdt, parseRate, parseUsdt } from "#shared/money.ts";
+import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "../../lib/payout.ts";
 
 // US English, short month, with the time: e.g. 'Nov 21, 2026, 2:05 PM'.
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
@@ -91,4 +92,43 @@ export function transactionOutcomeText(transaction: {
   if (transaction.status === "rejected" && transaction.rejectReason && transaction.rejectReason.trim() !== "")
     return `Rejected: ${transaction.rejectReason.trim()}`;
   return null;
+}
+
+/**
+ * A withdrawal's destination from its reference "bKash:01712345678": the wallet and the number;
+ * null for anything else (a deposit's "20 USDT from T…", an adjustment's note).
+ */
+export function withdrawalDestination(reference: string | null): { wallet: string; number: string } | null {
+  const wallet = withdrawalMethodOf(reference);
+  const number = walletNumberOf(reference);
+  return wallet && number ? { wallet, number } : null;
+}
+
+/** The review step's question for a withdrawal: 'Send 600.00 BDT to bKash 01712-345678?'. */
+export function withdrawalReviewText(values: { walletType: string; walletNumber: string; amount: string }): string {
+  return `Send ${bdtText(values.amount)} to ${values.walletType} ${groupBdMobile(values.walletNumber)}?`;
+}
+
+/** The review step's question for a deposit claim: 'Claim 20 USDT sent from T… and receive 2,500.00 BDT?'. */
+export function depositReviewText(values: { usdtAmount: string; fromAddress: string }, rate: string): string {
+  return `Claim ${usdtText(values.usdtAmount)} sent from ${values.fromAddress} and receive ${bdtForUsdtText(values.usdtAmount, rate)}?`;
+}
+
+/** A typed USDT amount for people: '20 USDT', '48.5 USDT' (trailing zeros dropped). */
+export function usdtText(amount: string): string {
+  const text = amount.trim();
+  if (!isUsdtAmount(text)) return `${text} USDT`;
+  return `${formatUsdt(parseUsdt(text))} USDT`;
+}
+
+/** Whether a typed USDT amount is a valid one at or above the minimum; false while it is not an amount yet. */
+export function meetsDepositMinimum(usdtAmount: string, minUsdt: string): boolean {
+  const text = usdtAmount.trim();
+  if (!isUsdtAmount(text) || !/[1-9]/.test(text) || !isUsdtAmount(minUsdt)) return false;
+  return parseUsdt(text) >= parseUsdt(minUsdt);
+}
+
+/** How long the request usually takes, as the Deposit and Withdraw pages promise. */
+export function expectedTimeText(type: "deposit" | "withdraw"): string {
+  return type === "deposit" ? "Credited within 10-30 minutes after network confirmation" : "15-30 minutes during business hours";
 }

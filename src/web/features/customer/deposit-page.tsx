@@ -1,15 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { CircleAlert, Clock, Copy, Layers, Network, Repeat } from "lucide-react";
+import { CircleAlert, Clock, Copy, Layers, LifeBuoy, Network, Repeat } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { depositRequestSchema } from "#shared/wallet-schemas.ts";
-import { depositInfoQuery } from "@/features/customer/customer-api.ts";
-import { bdtForUsdtText } from "@/features/customer/customer-format.ts";
+import { depositInfoQuery, type DepositInfo } from "@/features/customer/customer-api.ts";
+import { bdtForUsdtText, depositReviewText, meetsDepositMinimum } from "@/features/customer/customer-format.ts";
+import { draftRestoredMessage } from "@/features/customer/money-drafts.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { AmountField } from "@/features/customer/components/amount-field.tsx";
 import { DepositQrCode } from "@/features/customer/components/deposit-qr-code.tsx";
 import { InformationCard, type InformationItem } from "@/features/customer/components/information-card.tsx";
+import { ReviewStep } from "@/features/customer/components/review-step.tsx";
+import { SubmittedReceipt } from "@/features/customer/components/submitted-receipt.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -18,13 +22,18 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
+import { isUsdtAmount } from "#shared/money.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const signedOutMessage = "You must be logged in to make a deposit";
 const submittedMessage = "Deposit request submitted successfully!";
 const copiedMessage = "Address copied to clipboard!";
 
-/** Deposit (docs/product.md, Customer area › Deposit): the company's TRC-20 address with copy and QR, the request form, the information list. */
+/**
+ * Deposit (docs/product.md, Customer area › Deposit), in the order a person acts: what to send
+ * (network, minimum, rate) first, then the company's TRC-20 address with copy and QR, then the
+ * request form with its review step and receipt.
+ */
 export default function DepositPage() {
   const info = useQuery(depositInfoQuery);
 
@@ -33,11 +42,11 @@ export default function DepositPage() {
       <title>Deposit · Nexapay</title>
       <PageHeader title="Deposit" description="Send USDT on the TRON (TRC-20) network and receive BDT in your Nexapay wallet." />
       {info.data ? (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <AddressCard address={info.data.address} network={info.data.network} />
-          <div className="grid content-start gap-6">
-            <DepositForm rate={info.data.rate} />
-            <InformationCard items={depositInformation(info.data)} />
+        <div className="grid gap-6">
+          <InformationCard items={depositInformation(info.data)} listClassName="sm:grid-cols-2" data-testid="deposit-terms" />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <AddressCard address={info.data.address} network={info.data.network} />
+            <DepositForm info={info.data} />
           </div>
         </div>
       ) : info.isError ? (
@@ -104,17 +113,21 @@ function AddressCard({ address, network }: { address: string; network: string })
   );
 }
 
-function DepositForm({ rate }: { rate: string }) {
+function DepositForm({ info }: { info: DepositInfo }) {
+  const { rate, minUsdt } = info;
   const form = useForm({ resolver: zodResolver(depositRequestSchema), defaultValues: { fromAddress: "", usdtAmount: "", txid: "" } });
   const { errors } = form.formState;
   const usdtAmount = useWatch({ control: form.control, name: "usdtAmount" });
-  const receive = bdtForUsdtText(usdtAmount, rate);
 
-  const { busy, onSubmit } = useMoneyRequest({
+  const { busy, onSubmit, review, back, confirm, receipt, startOver, draftRestored } = useMoneyRequest({
     form,
     path: "/api/deposits",
     fields: ["fromAddress", "usdtAmount", "txid"],
+    draft: "deposit",
     messages: { submitted: submittedMessage, signedOut: signedOutMessage, failed: "Failed to submit deposit request" },
+    // The server's own rule and words (decision 005), said before the review rather than after it.
+    refuse: (values) =>
+      meetsDepositMinimum(values.usdtAmount, minUsdt) ? null : { field: "usdtAmount", message: `The minimum deposit is ${minUsdt} USDT` },
   });
 
   return (
@@ -124,69 +137,110 @@ function DepositForm({ rate }: { rate: string }) {
         <CardDescription>After sending, tell us where the USDT came from so we can match your transfer.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <fieldset disabled={busy} className="grid gap-5">
-            <FormField
-              id="fromAddress"
-              label="Your TRON wallet address"
-              error={errors.fromAddress?.message}
-              hint="The TRC-20 address you are sending from (starts with T)."
-            >
-              <Input
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="T..."
-                className="font-mono"
-                {...controlProps("fromAddress", errors.fromAddress?.message)}
-                {...form.register("fromAddress")}
+        {receipt ? (
+          <SubmittedReceipt transaction={receipt} title="Deposit request submitted" againLabel="Make another deposit" onAgain={startOver} />
+        ) : review ? (
+          <ReviewStep question={depositReviewText(review, rate)} busy={busy} onBack={back} onConfirm={() => void confirm()} />
+        ) : (
+          <form onSubmit={(event) => void onSubmit(event)} noValidate>
+            <fieldset disabled={busy} className="grid gap-5">
+              {draftRestored ? <Notice tone="success">{draftRestoredMessage}</Notice> : null}
+              <FormField
+                id="fromAddress"
+                label="Your TRON wallet address"
+                error={errors.fromAddress?.message}
+                hint="The TRC-20 address you are sending from (starts with T)."
+              >
+                <Input
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="T..."
+                  className="font-mono"
+                  {...controlProps("fromAddress", errors.fromAddress?.message)}
+                  {...form.register("fromAddress")}
+                />
+              </FormField>
+              <AmountField
+                id="usdtAmount"
+                label="Amount (USDT)"
+                unit="USDT"
+                className="pr-16"
+                error={errors.usdtAmount?.message}
+                registration={form.register("usdtAmount")}
               />
-            </FormField>
-            <AmountField
-              id="usdtAmount"
-              label="Amount (USDT)"
-              unit="USDT"
-              className="pr-16"
-              error={errors.usdtAmount?.message}
-              registration={form.register("usdtAmount")}
-            />
-            <FormField
-              id="txid"
-              label="Transaction ID (TXID)"
-              labelAside={<span className="text-xs text-muted-foreground">Optional</span>}
-              error={errors.txid?.message}
-              hint="Giving the TXID speeds up crediting."
-            >
-              <Input
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={80}
-                className="font-mono"
-                {...controlProps("txid", errors.txid?.message)}
-                {...form.register("txid")}
-              />
-            </FormField>
-            <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
-              <span className="text-sm font-medium text-emerald-900">You will receive</span>
-              <output htmlFor="usdtAmount" className="text-lg font-semibold text-emerald-900 tabular-nums" data-testid="you-will-receive">
-                {receive}
-              </output>
-            </div>
-            <Button type="submit" size="lg" className="w-full">
-              {busy ? "Submitting..." : "Submit Deposit Request"}
-            </Button>
-          </fieldset>
-        </form>
+              <FormField
+                id="txid"
+                label="Transaction ID (TXID)"
+                labelAside={<span className="text-xs text-muted-foreground">Optional</span>}
+                error={errors.txid?.message}
+                hint="Giving the TXID speeds up crediting."
+              >
+                <Input
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={80}
+                  className="font-mono"
+                  {...controlProps("txid", errors.txid?.message)}
+                  {...form.register("txid")}
+                />
+              </FormField>
+              <ReceiveOrMinimum usdtAmount={usdtAmount} rate={rate} minUsdt={minUsdt} />
+              <Button type="submit" size="lg" className="w-full">
+                {busy ? "Submitting..." : "Submit Deposit Request"}
+              </Button>
+              <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                <LifeBuoy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <Link to={belowMinimumSupportLink(minUsdt)} className="font-medium text-primary underline-offset-4 hover:underline">
+                  I sent less than the minimum
+                </Link>
+              </p>
+            </fieldset>
+          </form>
+        )}
       </CardContent>
     </Card>
   );
 }
 
-/** The information list, from the server's deposit details. */
+/**
+ * 'You will receive' only for an amount that can be credited; an amount below the minimum is said
+ * to be so instead of showing a figure nobody will get; nothing while no amount is typed.
+ */
+function ReceiveOrMinimum({ usdtAmount, rate, minUsdt }: { usdtAmount: string; rate: string; minUsdt: string }) {
+  if (meetsDepositMinimum(usdtAmount, minUsdt)) {
+    return (
+      <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
+        <span className="text-sm font-medium text-emerald-900">You will receive</span>
+        <output htmlFor="usdtAmount" className="text-lg font-semibold text-emerald-900 tabular-nums" data-testid="you-will-receive">
+          {bdtForUsdtText(usdtAmount, rate)}
+        </output>
+      </div>
+    );
+  }
+  const typed = usdtAmount.trim();
+  if (!isUsdtAmount(typed) || !/[1-9]/.test(typed)) return null;
+  return (
+    <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" data-testid="below-minimum">
+      This is below the minimum deposit of {minUsdt} USDT and cannot be credited.
+    </p>
+  );
+}
+
+/** The public contact form, its subject and message started for a transfer below the minimum; nothing of the account in it. */
+function belowMinimumSupportLink(minUsdt: string): string {
+  const search = new URLSearchParams({
+    subject: "Technical Support",
+    message: `I sent a USDT (TRC-20) deposit below the minimum of ${minUsdt} USDT.\nAmount sent:\nFrom address:\nTXID (if known):`,
+  });
+  return `/contact?${search.toString()}`;
+}
+
+/** The terms to know before sending, from the server's deposit details. */
 function depositInformation({ network, minUsdt, rate }: { network: string; minUsdt: string; rate: string }): InformationItem[] {
   return [
     { icon: Network, label: "Network", text: `${network} only` },
     { icon: Layers, label: "Minimum deposit", text: `${minUsdt} USDT` },
-    { icon: Clock, label: "Processing time", text: "Credited within 10-30 minutes after network confirmation" },
     { icon: Repeat, label: "Exchange rate", text: `1 USDT = ${rate} BDT` },
+    { icon: Clock, label: "Processing time", text: "Credited within 10-30 minutes after network confirmation" },
   ];
 }

@@ -4,7 +4,8 @@ import { Plus, Smartphone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { simCreateSchema, simMessages, simWalletTypes, type SimDto } from "#shared/sim-schemas.ts";
+import { simCreateSchema, simMessages, simOperators, simWalletTypes, type SimDto, type SimOperator } from "#shared/sim-schemas.ts";
+import { PhoneNumber } from "@/components/phone-number.tsx";
 import { addSim, failureReason, isSignedOut, removeSim, simsQuery } from "@/features/customer/customer-api.ts";
 import { formatDate } from "@/features/customer/customer-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -26,6 +27,9 @@ const signedOutMessage = "You must be logged in to add SIMs.";
 const addedMessage = "SIM added successfully! Waiting for admin approval.";
 const removedMessage = "SIM removed successfully!";
 
+/** The operator as the form and the list name it (docs/decisions/022-sims-as-payout-numbers.md). */
+const operatorLabels: Record<SimOperator, string> = { any: "Any wallet", bKash: "bKash", Nagad: "Nagad", Upay: "Upay" };
+
 /** SIMs (docs/product.md, Customer area › SIMs): register a SIM number, see its approval status, remove it while it is not active. */
 export default function SimsPage() {
   const sims = useQuery(simsQuery);
@@ -35,6 +39,10 @@ export default function SimsPage() {
     <>
       <title>SIMs · Nexapay</title>
       <PageHeader title="SIMs" description="Register the SIM numbers you use with Nexapay. An admin approves each one." />
+      <p className="-mt-2 mb-6 max-w-3xl text-sm text-muted-foreground" data-testid="sims-purpose">
+        A SIM here is a mobile number you own. Once an admin approves it, it is saved as a payout number: the Withdraw page offers it with
+        one tap for its wallet (bKash, Nagad, Upay, or any of them).
+      </p>
       <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <AddSimCard />
         <Card>
@@ -83,7 +91,7 @@ function AddSimCard() {
   const [busy, setBusy] = useState(false);
   const form = useForm({
     resolver: zodResolver(simCreateSchema),
-    defaultValues: { phoneNumber: "", walletType: "" as unknown as (typeof simWalletTypes)[number] },
+    defaultValues: { phoneNumber: "", walletType: "" as unknown as (typeof simWalletTypes)[number], operator: "any" as SimOperator },
   });
   const { errors } = form.formState;
 
@@ -102,7 +110,7 @@ function AddSimCard() {
         return;
       }
       if (error instanceof ApiError) {
-        for (const field of ["phoneNumber", "walletType"] as const) {
+        for (const field of ["phoneNumber", "walletType", "operator"] as const) {
           const message = error.fields[field];
           if (message) form.setError(field, { type: "server", message });
         }
@@ -132,12 +140,31 @@ function AddSimCard() {
                 {...form.register("phoneNumber")}
               />
             </FormField>
-            <FormField id="walletType" label="Wallet type" error={errors.walletType?.message}>
+            <FormField
+              id="walletType"
+              label="Wallet type"
+              error={errors.walletType?.message}
+              hint="The kind of account: Personal or Merchant."
+            >
               <NativeSelect {...controlProps("walletType", errors.walletType?.message)} {...form.register("walletType")}>
                 <option value="">Select wallet type</option>
                 {simWalletTypes.map((type) => (
                   <option key={type} value={type}>
                     {type}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField
+              id="operator"
+              label="Operator"
+              error={errors.operator?.message}
+              hint="The mobile wallet this number receives payouts in."
+            >
+              <NativeSelect {...controlProps("operator", errors.operator?.message)} {...form.register("operator")}>
+                {simOperators.map((operator) => (
+                  <option key={operator} value={operator}>
+                    {operatorLabels[operator]}
                   </option>
                 ))}
               </NativeSelect>
@@ -163,11 +190,13 @@ function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <p className="font-medium tabular-nums">{sim.phoneNumber}</p>
+          <p className="font-medium">
+            <PhoneNumber number={sim.phoneNumber} />
+          </p>
           <StatusBadge status={sim.status} icon />
         </div>
         <p className="text-sm text-muted-foreground">
-          {sim.walletType} · Added <time dateTime={sim.createdAt}>{formatDate(sim.createdAt)}</time>
+          {sim.walletType} · {operatorLabels[sim.operator]} · Added <time dateTime={sim.createdAt}>{formatDate(sim.createdAt)}</time>
         </p>
         {active ? (
           <p id={hintId} className="text-xs text-muted-foreground">

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ReceiptText, Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { transactionsPageSize, transactionsQuery, type TransactionFilter } from "@/features/customer/customer-api.ts";
-import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "@/features/customer/customer-format.ts";
+import { bdtText, formatDateTime, transactionTypeLabel } from "@/features/customer/customer-format.ts";
+import { MethodText } from "@/features/customer/components/method-text.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { TransactionListItem } from "@/features/customer/components/transaction-list-item.tsx";
 import { ReceivedOnChainBadge } from "@/features/customer/components/received-on-chain-badge.tsx";
@@ -53,6 +54,7 @@ export default function TransactionsPage() {
   }, [settledSearch]);
 
   const list = useQuery(transactionsQuery({ type, q, page }));
+  const navigate = useNavigate();
   const data = list.data;
   const pageCount = data ? pageCountOf(data.total, transactionsPageSize) : 1;
   const filtered = type !== "all" || q !== "";
@@ -148,13 +150,27 @@ export default function TransactionsPage() {
                     </thead>
                     <tbody className="divide-y divide-border">
                       {data.items.map((transaction) => (
-                        <tr key={transaction.id} className="hover:bg-slate-50">
-                          <td className="px-5 py-3.5 font-medium">{transactionTypeLabel(transaction.type)}</td>
+                        // The whole row opens the receipt; the type is its link for keyboards and screen readers.
+                        <tr
+                          key={transaction.id}
+                          className="cursor-pointer hover:bg-slate-50"
+                          onClick={() => void navigate(`/transactions/${transaction.id}`)}
+                        >
+                          <td className="px-5 py-3.5 font-medium">
+                            <Link
+                              to={`/transactions/${transaction.id}`}
+                              className="text-primary underline-offset-4 hover:underline"
+                              onClick={(event) => event.stopPropagation()}
+                            >
+                              {transactionTypeLabel(transaction.type)}
+                              <span className="sr-only"> of {bdtText(transaction.amount)}, receipt</span>
+                            </Link>
+                          </td>
                           <td className="px-5 py-3.5 text-right font-semibold whitespace-nowrap tabular-nums">
                             {bdtText(transaction.amount)}
                           </td>
                           <td className="max-w-72 px-5 py-3.5 text-muted-foreground [overflow-wrap:anywhere]">
-                            {methodText(transaction.reference)}
+                            <MethodText reference={transaction.reference} />
                             <TransactionOutcome transaction={transaction} className="mt-0.5" />
                           </td>
                           <td className="px-5 py-3.5 whitespace-nowrap text-muted-foreground">

@@ -33,6 +33,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.t
 import { cn } from "@/lib/class-names.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
+import { sidesProgress, sidesUploadedText } from "@/features/customer/verification-progress.ts";
 
 const documentTypeLabels: Record<DocumentType, string> = {
   national_id: "National ID",
@@ -91,8 +92,19 @@ export default function VerificationPage() {
   );
 }
 
+/**
+ * A pending request whose chosen document still misses a side is not being reviewed yet: the card
+ * says how many sides are in and asks for the rest (the status itself stays pending).
+ */
+function incompleteSides(verification: VerificationDto) {
+  if (verification.status !== "pending") return null;
+  const progress = sidesProgress(verification);
+  return progress && progress.missing.length > 0 ? progress : null;
+}
+
 function StatusCard({ verification }: { verification: VerificationDto }) {
-  const card = statusCards[verification.status];
+  const incomplete = incompleteSides(verification);
+  const card = incomplete ? { ...statusCards.pending, icon: Upload } : statusCards[verification.status];
   return (
     <Card>
       <CardContent className="flex items-start gap-4 pt-6 sm:items-center">
@@ -102,11 +114,27 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
         <div className="grid flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-lg font-semibold">Verification Status</h2>
-            <StatusBadge status={verification.status} label={verificationStatusLabels[verification.status]} icon />
+            <StatusBadge
+              status={verification.status}
+              label={incomplete ? "Incomplete" : verificationStatusLabels[verification.status]}
+              icon
+            />
           </div>
-          <p className="text-sm text-muted-foreground" data-testid="verification-message">
-            {card.message}
-          </p>
+          {incomplete ? (
+            <>
+              <p className="text-sm font-medium text-amber-900" data-testid="verification-message">
+                {sidesUploadedText(incomplete)}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Upload the {incomplete.missing.map((side) => sideTitles[side].toLowerCase()).join(" and ")} too. We review your documents
+                once every side is in.
+              </p>
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="verification-message">
+              {card.message}
+            </p>
+          )}
           {verification.documentType && verification.status !== "none" ? (
             <p className="text-sm text-muted-foreground">Document: {documentTypeLabels[verification.documentType]}</p>
           ) : null}
@@ -114,6 +142,12 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
             <p className="text-sm font-medium text-red-800" data-testid="verification-reject-reason">
               Reason: {verification.rejectReason}
             </p>
+          ) : null}
+          {incomplete ? (
+            <Button className="mt-2 w-fit" onClick={goToDocuments}>
+              <Upload aria-hidden="true" />
+              Upload the {sideTitles[incomplete.missing[0]!].toLowerCase()}
+            </Button>
           ) : null}
           {verification.status === "rejected" ? (
             <Button className="mt-2 w-fit" onClick={goToDocuments}>

@@ -1,12 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { withdrawalRequestSchema, withdrawalWalletTypes } from "#shared/wallet-schemas.ts";
 import { walletQuery } from "@/features/customer/customer-api.ts";
 import { AmountField } from "@/features/customer/components/amount-field.tsx";
 import { InformationCard, type InformationItem } from "@/features/customer/components/information-card.tsx";
-import { bdtText } from "@/features/customer/customer-format.ts";
+import { ReviewStep } from "@/features/customer/components/review-step.tsx";
+import { SavedPayoutNumbers } from "@/features/customer/components/saved-payout-numbers.tsx";
+import { SubmittedReceipt } from "@/features/customer/components/submitted-receipt.tsx";
+import { bdtText, withdrawalReviewText } from "@/features/customer/customer-format.ts";
+import { draftRestoredMessage } from "@/features/customer/money-drafts.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -14,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { Notice } from "@/components/ui/notice.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 
 // The screen's messages (docs/product.md, Messages).
@@ -39,10 +44,14 @@ export default function WithdrawPage() {
   });
   const { errors } = form.formState;
 
-  const { busy, onSubmit } = useMoneyRequest({
+  const walletType = useWatch({ control: form.control, name: "walletType" });
+  const walletNumber = useWatch({ control: form.control, name: "walletNumber" });
+
+  const { busy, onSubmit, review, back, confirm, receipt, startOver, draftRestored } = useMoneyRequest({
     form,
     path: "/api/withdrawals",
     fields: formFields,
+    draft: "withdrawal",
     messages: { submitted: submittedMessage, signedOut: signedOutMessage, failed: "Failed to submit withdrawal request" },
   });
 
@@ -79,43 +88,66 @@ export default function WithdrawPage() {
               </div>
             </div>
 
-            <form onSubmit={(event) => void onSubmit(event)} noValidate>
-              <fieldset disabled={busy} className="grid gap-5">
-                <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id="walletType" label="Wallet type" error={errors.walletType?.message}>
-                    <NativeSelect {...controlProps("walletType", errors.walletType?.message)} {...form.register("walletType")}>
-                      <option value="">Select wallet type</option>
-                      {withdrawalWalletTypes.map((type) => (
-                        <option key={type} value={type}>
-                          {type}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                  <FormField id="walletNumber" label="Wallet number" error={errors.walletNumber?.message}>
-                    <Input
-                      type="tel"
-                      inputMode="numeric"
-                      autoComplete="tel-national"
-                      placeholder="01XXXXXXXXX"
-                      {...controlProps("walletNumber", errors.walletNumber?.message)}
-                      {...form.register("walletNumber")}
+            {receipt ? (
+              <SubmittedReceipt
+                transaction={receipt}
+                title="Withdrawal request submitted"
+                againLabel="Make another withdrawal"
+                onAgain={startOver}
+              />
+            ) : review ? (
+              <ReviewStep question={withdrawalReviewText(review)} busy={busy} onBack={back} onConfirm={() => void confirm()} />
+            ) : (
+              <>
+                {draftRestored ? <Notice tone="success">{draftRestoredMessage}</Notice> : null}
+                <form onSubmit={(event) => void onSubmit(event)} noValidate>
+                  <fieldset disabled={busy} className="grid gap-5">
+                    <div className="grid gap-5 sm:grid-cols-2">
+                      <FormField id="walletType" label="Wallet type" error={errors.walletType?.message}>
+                        <NativeSelect {...controlProps("walletType", errors.walletType?.message)} {...form.register("walletType")}>
+                          <option value="">Select wallet type</option>
+                          {withdrawalWalletTypes.map((type) => (
+                            <option key={type} value={type}>
+                              {type}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      </FormField>
+                      <FormField id="walletNumber" label="Wallet number" error={errors.walletNumber?.message}>
+                        <Input
+                          type="tel"
+                          inputMode="numeric"
+                          autoComplete="tel-national"
+                          placeholder="01XXXXXXXXX"
+                          {...controlProps("walletNumber", errors.walletNumber?.message)}
+                          {...form.register("walletNumber")}
+                        />
+                      </FormField>
+                    </div>
+                    <SavedPayoutNumbers
+                      walletType={walletType}
+                      selected={walletNumber}
+                      onChoose={(sim) => {
+                        const validate = { shouldValidate: form.formState.isSubmitted };
+                        form.setValue("walletNumber", sim.phoneNumber, validate);
+                        if ((walletType as string) === "" && sim.operator !== "any") form.setValue("walletType", sim.operator, validate);
+                      }}
                     />
-                  </FormField>
-                </div>
-                <AmountField
-                  id="amount"
-                  label="Amount (BDT)"
-                  unit="BDT"
-                  className="pr-14"
-                  error={errors.amount?.message}
-                  registration={form.register("amount")}
-                />
-                <Button type="submit" size="lg" className="w-full">
-                  {busy ? "Submitting..." : "Submit Withdrawal Request"}
-                </Button>
-              </fieldset>
-            </form>
+                    <AmountField
+                      id="amount"
+                      label="Amount (BDT)"
+                      unit="BDT"
+                      className="pr-14"
+                      error={errors.amount?.message}
+                      registration={form.register("amount")}
+                    />
+                    <Button type="submit" size="lg" className="w-full">
+                      {busy ? "Submitting..." : "Submit Withdrawal Request"}
+                    </Button>
+                  </fieldset>
+                </form>
+              </>
+            )}
           </CardContent>
         </Card>
 

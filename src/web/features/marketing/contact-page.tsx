@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import {
   contactMessages,
   contactMessageSchema,
+  contactMessageLengthMax,
   contactSubjects,
   defaultContactSubject,
   type ContactMessageCreated,
@@ -92,10 +93,16 @@ export default function ContactPage() {
 
 function ContactForm() {
   const [sending, setSending] = useState(false);
-  // Links elsewhere on the site may choose the subject (/contact?subject=Press).
+  // Links elsewhere on the site may choose the subject and start the message (/contact?subject=Press,
+  // the deposit page's "I sent less than the minimum"). Only these two fields: nothing else is taken from a link.
   const [searchParams] = useSearchParams();
   const linkedSubject = contactSubjects.find((subject) => subject === searchParams.get("subject"));
-  const [initialValues] = useState<ContactMessageInput>(() => ({ ...emptyForm, subject: linkedSubject ?? defaultContactSubject }));
+  const linkedMessage = (searchParams.get("message") ?? "").slice(0, contactMessageLengthMax);
+  const [initialValues] = useState<ContactMessageInput>(() => ({
+    ...emptyForm,
+    subject: linkedSubject ?? defaultContactSubject,
+    message: linkedMessage,
+  }));
   const form = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: initialValues });
   const { errors } = form.formState;
 

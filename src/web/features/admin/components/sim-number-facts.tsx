@@ -1,0 +1,30 @@
+import type { AdminSim } from "../admin-api.ts";
+
+/**
+ * What an admin weighs before approving a SIM as a payout number (docs/decisions/022-sims-as-payout-numbers.md):
+ * the wallet it is for, the withdrawals already sent to the number, and other accounts that
+ * registered it. A number others use is marked, since approving it lets this customer's money go there.
+ */
+export function SimNumberFacts({ sim }: { sim: Pick<AdminSim, "operator" | "history"> }) {
+  const { withdrawals, withdrawalsByOthers, otherAccounts } = sim.history;
+  const sharedWithOthers = withdrawalsByOthers > 0 || otherAccounts > 0;
+  return (
+    <div className="mt-0.5 grid gap-0.5 text-xs" data-testid="sim-number-facts">
+      <span className="text-muted-foreground">Operator: {sim.operator === "any" ? "Any wallet" : sim.operator}</span>
+      <span className={sharedWithOthers ? "font-medium text-amber-800" : "text-muted-foreground"}>
+        {historyText(withdrawals, withdrawalsByOthers, otherAccounts)}
+      </span>
+    </div>
+  );
+}
+
+/** 'No withdrawals to this number yet', '3 withdrawals to this number (2 by other accounts) · 1 other account registered it'. */
+export function historyText(withdrawals: number, withdrawalsByOthers: number, otherAccounts: number): string {
+  const sent =
+    withdrawals === 0
+      ? "No withdrawals to this number yet"
+      : `${withdrawals} ${withdrawals === 1 ? "withdrawal" : "withdrawals"} to this number` +
+        (withdrawalsByOthers > 0 ? ` (${withdrawalsByOthers} by other accounts)` : "");
+  const registered = otherAccounts === 0 ? "" : ` · ${otherAccounts} other ${otherAccounts === 1 ? "account" : "accounts"} registered it`;
+  return sent + registered;
+}

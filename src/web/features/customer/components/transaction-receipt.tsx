@@ -1,0 +1,71 @@
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
+import { StatusBadge } from "@/components/status-badge.tsx";
+import { bdtText, expectedTimeText, formatDateTime, transactionTypeLabel } from "../customer-format.ts";
+import { trxIdLabel, withdrawalMethodOf } from "@/lib/payout.ts";
+import { MethodText } from "./method-text.tsx";
+import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
+
+/**
+ * A transaction as a receipt (docs/decisions/023-customer-review-receipt-and-drafts.md): its
+ * reference, amount, destination, status, when it is expected while pending, and, once decided,
+ * the payout's TrxID or the reason it was rejected. The same list right after submitting and on
+ * the transaction's own page.
+ */
+export function TransactionReceipt({ transaction }: { transaction: TransactionDto }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="transaction-receipt">
+      <ReceiptLine term="Reference">
+        <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="receipt-reference">
+          {transaction.id}
+        </span>
+      </ReceiptLine>
+      <ReceiptLine term="Type">{transactionTypeLabel(transaction.type)}</ReceiptLine>
+      <ReceiptLine term="Amount">
+        <span className="font-semibold tabular-nums">{bdtText(transaction.amount)}</span>
+      </ReceiptLine>
+      <ReceiptLine term={transaction.type === "withdraw" ? "To" : "Method"}>
+        <span className="[overflow-wrap:anywhere]">
+          <MethodText reference={transaction.reference} />
+        </span>
+      </ReceiptLine>
+      <ReceiptLine term="Status">
+        <span className="flex flex-wrap items-center gap-1" data-testid="receipt-status">
+          <StatusBadge status={transaction.status} icon />
+          <ReceivedOnChainBadge transaction={transaction} />
+        </span>
+      </ReceiptLine>
+      {transaction.status === "pending" ? <ReceiptLine term="Expected">{expectedTimeText(transaction.type)}</ReceiptLine> : null}
+      {transaction.payoutReference ? (
+        <ReceiptLine term={trxIdLabel(withdrawalMethodOf(transaction.reference))}>
+          <span className="font-mono" data-testid="receipt-payout-reference">
+            {transaction.payoutReference}
+          </span>
+        </ReceiptLine>
+      ) : null}
+      {transaction.status === "rejected" && transaction.rejectReason ? (
+        <ReceiptLine term="Reason">
+          <span className="text-red-700" data-testid="receipt-reject-reason">
+            {transaction.rejectReason}
+          </span>
+        </ReceiptLine>
+      ) : null}
+      <ReceiptLine term="Requested">
+        <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
+      </ReceiptLine>
+      {transaction.processedAt ? (
+        <ReceiptLine term="Processed">
+          <time dateTime={transaction.processedAt}>{formatDateTime(transaction.processedAt)}</time>
+        </ReceiptLine>
+      ) : null}
+    </dl>
+  );
+}
+
+function ReceiptLine({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:contents">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}

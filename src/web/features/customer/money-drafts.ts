@@ -1,0 +1,67 @@
+// A deposit or withdrawal form kept across an expired session (docs/decisions/023-customer-review-receipt-and-drafts.md):
+// what was typed goes to sessionStorage (this tab only, gone when it closes) when the server answers
+// 401, and comes back once, when the form opens again after signing in. Only the request's own
+// fields are kept, never anything secret: these forms hold no password or code.
+
+export type DraftKind = "deposit" | "withdrawal";
+
+const draftFields: Record<DraftKind, readonly string[]> = {
+  deposit: ["fromAddress", "usdtAmount", "txid"],
+  withdrawal: ["walletType", "walletNumber", "amount"],
+};
+
+/** The notice shown above a form filled from a kept draft. */
+export const draftRestoredMessage = "Your session expired. We kept your request; check it and send again.";
+
+function storageKey(kind: DraftKind): string {
+  return `nexapay.draft.${kind}`;
+}
+
+type StringStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** Keeps the form's fields of `kind` (strings only; anything else is dropped). */
+export function keepDraft(kind: DraftKind, values: Record<string, unknown>, storage: StringStorage = sessionStorage): void {
+  const kept: Record<string, string> = {};
+  for (const field of draftFields[kind]) {
+    const value = values[field];
+    if (typeof value === "string") kept[field] = value;
+  }
+  try {
+    storage.setItem(storageKey(kind), JSON.stringify(kept));
+  } catch {
+    // Storage full or disabled: the customer types it again, as before.
+  }
+}
+
+/** The kept draft of `kind`; null when there is none. It stays until forgetDraft. */
+export function readDraft(kind: DraftKind, storage: StringStorage = sessionStorage): Record<string, string> | null {
+  let text: string | null;
+  try {
+    text = storage.getItem(storageKey(kind));
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null) return null;
+  const draft: Record<string, string> = {};
+  for (const field of draftFields[kind]) {
+    const value = (parsed as Record<string, unknown>)[field];
+    if (typeof value === "string") draft[field] = value;
+  }
+  return Object.keys(draft).length > 0 ? draft : null;
+}
+
+/** Drops the kept draft of `kind`: it fills the form once. */
+export function forgetDraft(kind: DraftKind, storage: StringStorage = sessionStorage): void {
+  try {
+    storage.removeItem(storageKey(kind));
+  } catch {
+    // Nothing to forget.
+  }
+}

@@ -1,0 +1,280 @@
+// The customer's side of real volume (docs/decisions/022-sims-as-payout-numbers.md and
+// 023-customer-review-receipt-and-drafts.md), as a newcomer meets it in Chromium: the deposit's
+// terms before its address, a review and a receipt for each request, the receipt following the
+// admin's decision live, honest verification progress, a request kept across an expired session,
+// numbers stored as 01XXXXXXXXX however typed, and approved SIMs offered as payout numbers.
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+type Playwright = Parameters<Parameters<typeof test>[2]>[0]["playwright"];
+import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
+import { approveWithoutChainEvidence, checkScreen, idCardPng, originHeaders, requestDeposit, uploadDocument } from "./support/admin.ts";
+import { e2eBaseUrl } from "./support/e2e-env.ts";
+import { signInAsSuperAdmin } from "./support/super-admin.ts";
+
+/** An admin's API session in a browser context of its own (its own cookies). */
+async function withAdmin<T>(playwright: Playwright, work: (admin: APIRequestContext) => Promise<T>): Promise<T> {
+  const admin = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+  try {
+    await signInAsSuperAdmin(admin);
+    return await work(admin);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** A customer with 2,500.00 BDT: a 20 USDT deposit an admin approved. */
+async function fundedCustomer(page: Page, playwright: Playwright, prefix: string): Promise<TestUser> {
+  const user = newUser(prefix);
+  await signUpViaApi(page, user);
+  const deposit = await requestDeposit(page.request, "20");
+  await withAdmin(playwright, async (admin) => {
+    const approved = await approveWithoutChainEvidence(admin, deposit.id);
+    expect(approved.status(), await approved.text()).toBe(200);
+  });
+  return user;
+}
+
+async function signInThroughForm(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+for (const width of [1280, 375] as const) {
+  test(`deposit at ${width} px: network, minimum and rate come before the address and QR; below the minimum the form says so and leads to support`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await signUpViaApi(page, newUser(`depositorder${width}`));
+    await page.goto("/deposit");
+    const terms = page.getByTestId("deposit-terms");
+    await expect(terms).toContainText("Minimum deposit: 10 USDT");
+    await expect(terms).toContainText("Network: TRC-20 only");
+    await expect(terms).toContainText("1 USDT = 125 BDT");
+    const address = page.getByTestId("deposit-address");
+    const qr = page.getByRole("img", { name: /QR code of the deposit address/ });
+    await expect(address).toBeVisible();
+
+    // Above on screen and first in the document: what to send is read before where to send it.
+    const termsBox = (await terms.boundingBox())!;
+    for (const later of [address, qr]) {
+      const box = (await later.boundingBox())!;
+      expect(termsBox.y + termsBox.height).toBeLessThanOrEqual(box.y);
+    }
+    const termsFirst = await page.evaluate(() => {
+      const termsNode = document.querySelector('[data-testid="deposit-terms"]')!;
+      const addressNode = document.querySelector('[data-testid="deposit-address"]')!;
+      return Boolean(termsNode.compareDocumentPosition(addressNode) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(termsFirst).toBe(true);
+
+    await page.getByLabel("Amount (USDT)").fill("5");
+    await expect(page.getByTestId("you-will-receive")).toHaveCount(0);
+    await expect(page.getByTestId("below-minimum")).toBeVisible();
+    await checkScreen(page, `customer-volume-deposit-below-minimum-${width}`);
+    await page.getByLabel("Amount (USDT)").fill("12");
+    await expect(page.getByTestId("below-minimum")).toHaveCount(0);
+    await expect(page.getByTestId("you-will-receive")).toHaveText("1,500.00 BDT");
+    await checkScreen(page, `customer-volume-deposit-${width}`);
+
+    // A customer who already sent too little: the public contact form, its message started for them.
+    await page.getByRole("link", { name: "I sent less than the minimum" }).click();
+    await expect(page).toHaveURL(/\/contact\?/);
+    await expect(page.getByLabel("Subject")).toHaveValue("Technical Support");
+    await expect(page.locator("#contact-message")).toHaveValue(/below the minimum of 10 USDT/);
+    await expect(page.locator("#contact-email")).toHaveValue("");
+  });
+}
+
+test("withdrawal: review with Back, one request even when the answer is lost, a receipt that follows the admin's decision live, and every row opens it", async ({
+  page,
+  playwright,
+}) => {
+  await fundedCustomer(page, playwright, "review");
+  await page.goto("/withdraw");
+  await expect(page.getByTestId("available-balance")).toHaveText("2,500.00 BDT");
+  await page.getByLabel("Wallet type").selectOption("bKash");
+  await page.getByLabel("Wallet number").fill("+880 1712-345678");
+  await page.getByLabel("Amount (BDT)").fill("600");
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  const question = page.getByRole("heading", { name: "Send 600.00 BDT to bKash 01712-345678?" });
+  await expect(question).toBeVisible();
+
+  // Back keeps what was typed.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByLabel("Wallet number")).toHaveValue("+880 1712-345678");
+  await expect(page.getByLabel("Amount (BDT)")).toHaveValue("600");
+
+  // The first answer is lost on the way back: the request was made, the browser does not know.
+  let lost = false;
+  await page.route("**/api/withdrawals", async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  for (const w of [1280, 375] as const) {
+    await page.setViewportSize({ width: w, height: w === 375 ? 812 : 800 });
+    await checkScreen(page, `customer-volume-withdrawal-review-${w}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(/^Failed to submit withdrawal request/)).toBeVisible();
+  // Sent again unchanged: the same Idempotency-Key, so the server answers the first request.
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Withdrawal request submitted successfully!")).toBeVisible();
+  await expect(page.getByTestId("available-balance")).toHaveText("1,900.00 BDT");
+  const withdrawals = (await (await page.request.get("/api/transactions?type=withdraw")).json()) as {
+    total: number;
+    items: { id: string; reference: string }[];
+  };
+  expect(withdrawals.total).toBe(1);
+  // Typed with +880, spaces and a dash; stored as 01XXXXXXXXX.
+  expect(withdrawals.items[0]!.reference).toBe("bKash:01712345678");
+  const id = withdrawals.items[0]!.id;
+
+  const receipt = page.getByTestId("transaction-receipt");
+  await expect(page.getByRole("heading", { name: "Withdrawal request submitted" })).toBeVisible();
+  await expect(page.getByTestId("receipt-reference")).toHaveText(id);
+  await expect(page.getByTestId("receipt-status")).toContainText("Pending");
+  await expect(receipt).toContainText("15-30 minutes during business hours");
+  await expect(receipt).toContainText("bKash 01712-345678");
+  for (const w of [1280, 375] as const) {
+    await page.setViewportSize({ width: w, height: w === 375 ? 812 : 800 });
+    await checkScreen(page, `customer-volume-withdrawal-receipt-${w}`);
+    // The number stays on one line.
+    const number = receipt.getByText("01712-345678");
+    const box = (await number.boundingBox())!;
+    expect(box.height).toBeLessThan(30);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The receipt's own page, live: the admin pays it with a TrxID.
+  await page.getByRole("link", { name: "View transaction" }).click();
+  await expect(page).toHaveURL(new RegExp(`/transactions/${id}$`));
+  await expect(page.getByTestId("receipt-status")).toContainText("Pending");
+  await withAdmin(playwright, async (admin) => {
+    const paid = await admin.post(`/api/admin/transactions/${id}/approve`, {
+      data: { payoutReference: "9K3LQ2PA7X" },
+      headers: originHeaders,
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+  });
+  await expect(page.getByTestId("receipt-status")).toContainText("Completed");
+  await expect(page.getByTestId("receipt-payout-reference")).toHaveText("9K3LQ2PA7X");
+  await expect(page.getByTestId("transaction-receipt")).not.toContainText("15-30 minutes");
+
+  // Every row of Transactions opens its receipt, on a phone too.
+  await page.goto("/transactions");
+  await page.getByRole("row").filter({ hasText: "2,500.00 BDT" }).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Deposit receipt" })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/transactions");
+  await page.getByRole("list", { name: "Transactions" }).getByRole("link").filter({ hasText: "600.00 BDT" }).click();
+  await expect(page).toHaveURL(new RegExp(`/transactions/${id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Withdraw receipt" })).toBeVisible();
+
+  // Someone else's id, or no id at all: not found, never an error page.
+  await page.goto("/transactions/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByText("Transaction not found")).toBeVisible();
+  await page.goto("/transactions/not-an-id");
+  await expect(page.getByText("Transaction not found")).toBeVisible();
+});
+
+test("an expired session keeps the withdrawal: sign in again and the form is filled, with the reason", async ({
+  page,
+  playwright,
+  context,
+}) => {
+  const user = await fundedCustomer(page, playwright, "draft");
+  await page.goto("/withdraw");
+  await page.getByLabel("Wallet type").selectOption("Nagad");
+  await page.getByLabel("Wallet number").fill("01812-345678");
+  await page.getByLabel("Amount (BDT)").fill("750.50");
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  // The session ends while the review is open: its cookie is gone.
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("You must be logged in to make a withdrawal")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughForm(page, user);
+  await expect(page).toHaveURL(/\/withdraw$/);
+  await expect(page.getByText("Your session expired. We kept your request; check it and send again.")).toBeVisible();
+  await expect(page.getByLabel("Wallet type")).toHaveValue("Nagad");
+  await expect(page.getByLabel("Wallet number")).toHaveValue("01812-345678");
+  await expect(page.getByLabel("Amount (BDT)")).toHaveValue("750.50");
+  // Nothing was sent meanwhile; sending now makes the one request.
+  expect(((await (await page.request.get("/api/transactions?type=withdraw")).json()) as { total: number }).total).toBe(0);
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.getByRole("heading", { name: "Send 750.50 BDT to Nagad 01812-345678?" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Withdrawal request submitted successfully!")).toBeVisible();
+  // Kept once: opening the form again starts empty.
+  await page.reload();
+  await expect(page.getByText("Your session expired. We kept your request; check it and send again.")).toHaveCount(0);
+  await expect(page.getByLabel("Amount (BDT)")).toHaveValue("");
+});
+
+for (const width of [1280, 375] as const) {
+  test(`verification at ${width} px: one side of a two-sided ID is '1 of 2 sides uploaded', not 'being reviewed'`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await signUpViaApi(page, newUser(`sides${width}`));
+    await uploadDocument(page.request, "national_id", "front", idCardPng([4, 120, 87]));
+    await page.goto("/verification");
+    await expect(page.getByTestId("verification-message")).toHaveText("1 of 2 sides uploaded");
+    await expect(page.getByText("Your documents are being reviewed.")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Upload the back side" })).toBeVisible();
+    await checkScreen(page, `customer-volume-verification-progress-${width}`);
+
+    await uploadDocument(page.request, "national_id", "back", idCardPng([4, 120, 87]));
+    await page.reload();
+    await expect(page.getByTestId("verification-message")).toHaveText("Your documents are being reviewed.");
+  });
+}
+
+test("SIMs: the page says what a SIM is for; +880 is stored as 01…; an approved SIM is offered on Withdraw for its wallet", async ({
+  page,
+  playwright,
+}) => {
+  await fundedCustomer(page, playwright, "simpayout");
+  await page.goto("/sims");
+  await expect(page.getByTestId("sims-purpose")).toContainText("saved as a payout number");
+  await page.getByLabel("Phone number").fill("+880 1911-223344");
+  await page.getByLabel("Wallet type").selectOption("Personal");
+  await page.getByLabel("Operator").selectOption("Nagad");
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  await expect(page.getByText("SIM added successfully! Waiting for admin approval.")).toBeVisible();
+  const sims = (await (await page.request.get("/api/sims")).json()) as { items: { id: string; phoneNumber: string; operator: string }[] };
+  expect(sims.items).toEqual([expect.objectContaining({ phoneNumber: "01911223344", operator: "Nagad" })]);
+  const row = page.getByRole("list", { name: "Your SIMs" }).getByRole("listitem");
+  await expect(row).toContainText("01911-223344");
+  await expect(row).toContainText("Personal · Nagad");
+
+  // Pending: not offered yet.
+  await page.goto("/withdraw");
+  await expect(page.getByRole("group", { name: "Your approved numbers" })).toHaveCount(0);
+
+  await withAdmin(playwright, async (admin) => {
+    const list = await admin.get("/api/admin/sims?q=01911223344");
+    const item = ((await list.json()) as { items: { id: string; operator: string; history: unknown }[] }).items.find(
+      (sim) => sim.id === sims.items[0]!.id,
+    );
+    // The admin sees the operator and the number's history before approving.
+    expect(item).toMatchObject({ operator: "Nagad", history: { withdrawals: 0, withdrawalsByOthers: 0, otherAccounts: 0 } });
+    const approved = await admin.patch(`/api/admin/sims/${sims.items[0]!.id}`, { data: { status: "active" }, headers: originHeaders });
+    expect(approved.status(), await approved.text()).toBe(200);
+  });
+
+  await page.reload();
+  const offered = page.getByRole("group", { name: "Your approved numbers" });
+  await page.getByLabel("Wallet type").selectOption("bKash");
+  await expect(offered).toHaveCount(0);
+  await page.getByLabel("Wallet type").selectOption("Nagad");
+  await offered.getByRole("button", { name: /01911-223344/ }).click();
+  await expect(page.getByLabel("Wallet number")).toHaveValue("01911223344");
+  await page.getByLabel("Amount (BDT)").fill("500");
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.getByRole("heading", { name: "Send 500.00 BDT to Nagad 01911-223344?" })).toBeVisible();
+});
