@@ -9,7 +9,7 @@ import { checkScreen, idCardPng, myUserId, originHeaders, requestDeposit, reques
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
 type AdminTransaction = { id: string; createdAt: string; status: string; username: string };
-type Page_<T> = { items: T[]; total: number };
+type ListPage<T> = { items: T[]; total: number };
 
 async function adminBrowser(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -28,10 +28,10 @@ async function customerBrowser(
   return { context, page, user, id: await myUserId(page.request) };
 }
 
-async function adminTransactions(request: APIRequestContext, query: string): Promise<Page_<AdminTransaction>> {
+async function adminTransactions(request: APIRequestContext, query: string): Promise<ListPage<AdminTransaction>> {
   const response = await request.get(`/api/admin/transactions?${query}`);
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Page_<AdminTransaction>;
+  return (await response.json()) as ListPage<AdminTransaction>;
 }
 
 async function wallet(request: APIRequestContext): Promise<{ balance: string }> {
@@ -52,7 +52,7 @@ const queueRows = (page: Page) => page.locator("tbody tr[data-row-id]");
 
 test("the queue opens on Pending, oldest first: its first row is the pending request that has waited longest", async ({ browser }) => {
   const admin = await adminBrowser(browser);
-  // Ask the API for every pending request, newest first, and take the last: the oldest by the server's clock.
+  // The API, oldest first: its first pending request is the oldest by the server's clock (checked against the others here).
   const pending = await adminTransactions(admin.page.request, "status=pending&pageSize=100&direction=asc");
   expect(pending.total).toBeGreaterThan(100); // the seeded volume
   const oldest = pending.items[0];
