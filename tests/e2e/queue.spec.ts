@@ -3,17 +3,28 @@
 // oldest pending request; j/k and a approve through the same confirmation as the button; nothing
 // moves before the admin confirms; the Actions column stays in view at 1280 px with long text; and
 // a verification with only the front of a two-sided document says "Back side missing".
+import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
 import { checkScreen, idCardPng, myUserId, originHeaders, requestDeposit, requestWithdrawal, uploadDocument } from "./support/admin.ts";
+import { e2eDataDir } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
 type AdminTransaction = { id: string; createdAt: string; status: string; username: string };
 type ListPage<T> = { items: T[]; total: number };
 
-async function adminBrowser(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+const adminState = path.join(e2eDataDir, "e2e-queue-spec-state.json");
+
+// The super admin signs in once for the file: five sign-ins within a minute would meet the per-account throttle.
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
   await signInAsSuperAdmin(context.request);
+  await context.storageState({ path: adminState });
+  await context.close();
+});
+
+async function adminBrowser(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: adminState, viewport: { width, height: 800 } });
   return { context, page: await context.newPage() };
 }
 

@@ -468,7 +468,7 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
         ) : null}
       </Td>
       {/* The state's badge may wrap here ("Not seen / on chain yet"), so that all the columns fit 1280 px. */}
-      <Td className="max-w-24 px-1.5 [&_.rounded-full]:whitespace-normal">
+      <Td className="max-w-24 px-1.5 [&_.rounded-full]:rounded-lg [&_.rounded-full]:whitespace-normal">
         <ChainEvidenceSummary chain={t.chain} />
       </Td>
       <Td className="px-1.5 whitespace-nowrap">
