@@ -588,7 +588,8 @@ test("manage transactions: empty filter, pages of ten, and the CSV export of the
   const download = admin.page.waitForEvent("download");
   await admin.page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^transactions-search-\d{4}-\d{2}-\d{2}\.csv$/);
+  // The list opens on Pending (decision 021): the file is named for that filter and the search.
+  expect(file.suggestedFilename()).toMatch(/^transactions-pending-search-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await file.createReadStream()).toArray();
   const lines = Buffer.concat(csv as Buffer[])
     .toString("utf8")

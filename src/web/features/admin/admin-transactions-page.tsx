@@ -80,18 +80,18 @@ type Filters = {
  * first, ten to a page. Every choice is kept in the address, so a reload or a shared link shows the same rows.
  */
 const queueDefaults: Filters = { q: "", type: "all", status: "pending", chain: "all", sort: "createdAt", direction: "asc", pageSize: "10" };
-// Nine columns beside the sidebar at 1280 px: cells a little tighter than other lists' (px-2). The
+// Nine columns beside the sidebar at 1280 px: cells tighter than other lists' (px-1.5). The
 // Actions column is pinned to the right, so it stays in view when the others are wider than the screen.
 const columns: readonly Column[] = [
-  { label: "Type", className: "px-2" },
-  { label: "User", className: "px-2" },
-  { label: "Amount", className: "px-2 text-right" },
-  { label: "Waiting", className: "px-2" },
-  { label: "Method", className: "px-2" },
-  { label: "Chain", className: "px-2" },
-  { label: "Date", className: "px-2" },
-  { label: "Status", className: "px-2" },
-  { label: "Actions", className: cn("px-2 text-right", pinnedEndHeader) },
+  { label: "Type", className: "px-1.5" },
+  { label: "User", className: "px-1.5" },
+  { label: "Amount", className: "px-1.5 text-right" },
+  { label: "Waiting", className: "px-1.5" },
+  { label: "Method", className: "px-1.5" },
+  { label: "Chain", className: "px-1.5" },
+  { label: "Date", className: "px-1.5" },
+  { label: "Status", className: "px-1.5" },
+  { label: "Actions", className: cn("px-1.5 text-right", pinnedEndHeader) },
 ];
 const clockTickMs = 30_000;
 
@@ -431,12 +431,12 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
       className={cn("cursor-pointer", selected && "bg-sky-50 outline-2 -outline-offset-2 outline-sky-600 hover:bg-sky-50")}
       onClick={(event) => !fromControl(event) && onOpen()}
     >
-      <Td className="px-2">
+      <Td className="px-1.5">
         <TypeLabel type={t.type} />
       </Td>
       {/* Widths chosen so that all the columns fit 1280 px beside the sidebar (user and e-mail share one); the full
           text is the title, and the detail panel. */}
-      <Td className="px-2 max-w-32">
+      <Td className="px-1.5 max-w-28">
         {/* The row opens the details on a click; this button is the way there from the keyboard. */}
         <button
           type="button"
@@ -451,12 +451,12 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
           {t.email}
         </span>
       </Td>
-      <Td className="px-2 text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
+      <Td className="px-1.5 text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
       {/* Next to the amount, where the eye looks first: how long the customer has waited. */}
-      <Td className="px-2">
+      <Td className="px-1.5">
         <WaitingAge transaction={t} now={now} />
       </Td>
-      <Td className="px-2 max-w-24">
+      <Td className="px-1.5 max-w-20">
         <span className="block truncate" title={t.reference ?? undefined}>
           {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
         </span>
@@ -468,24 +468,24 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
         ) : null}
       </Td>
       {/* The state's badge may wrap here ("Not seen / on chain yet"), so that all the columns fit 1280 px. */}
-      <Td className="max-w-28 px-2 [&_.rounded-full]:whitespace-normal">
+      <Td className="max-w-24 px-1.5 [&_.rounded-full]:rounded-lg [&_.rounded-full]:whitespace-normal">
         <ChainEvidenceSummary chain={t.chain} />
       </Td>
-      <Td className="px-2 whitespace-nowrap">
+      <Td className="px-1.5 whitespace-nowrap">
         <time dateTime={t.createdAt}>
           <span className="block">{formatShortDate(t.createdAt)}</span>
           <span className="block text-xs text-muted-foreground">{formatTime(t.createdAt)}</span>
         </time>
       </Td>
-      <Td className="px-2">
+      <Td className="px-1.5">
         <StatusBadge status={t.status} />
         {t.status === "rejected" && t.rejectReason ? (
-          <p className="mt-1 max-w-28 truncate text-xs text-muted-foreground" title={t.rejectReason}>
+          <p className="mt-1 max-w-24 truncate text-xs text-muted-foreground" title={t.rejectReason}>
             {t.rejectReason}
           </p>
         ) : null}
       </Td>
-      <Td className={cn("px-2 text-right", pinnedEndCell, selected && "bg-sky-50")}>
+      <Td className={cn("px-1.5 text-right", pinnedEndCell, selected && "bg-sky-50")}>
         <div className="flex justify-end">{actions}</div>
       </Td>
     </Tr>
