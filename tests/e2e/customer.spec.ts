@@ -284,7 +284,9 @@ test("verification: both sides of a National ID make the request pending; Manage
   await expect
     .poll(() => front.getByRole("img", { name: "Uploaded front side" }).evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBe(240);
-  await expect(page.getByTestId("verification-message")).toHaveText("Your documents are being reviewed.");
+  // One side of a two-sided ID is not yet something to review (decision 023): the page says how far it is.
+  await expect(page.getByTestId("verification-message")).toHaveText("1 of 2 sides uploaded");
+  await expect(page.getByText("Your documents are being reviewed.")).toHaveCount(0);
 
   // Files over 5 MB are refused before anything is sent.
   await back.getByLabel("Back side image file").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5_242_881) });
@@ -306,6 +308,7 @@ test("verification: both sides of a National ID make the request pending; Manage
   await expect(progress).toBeHidden();
   await expect(page.getByRole("tab", { name: /National ID.*uploaded/ })).toBeVisible();
   await expect(page.getByText("Pending").first()).toBeVisible();
+  await expect(page.getByTestId("verification-message")).toHaveText("Your documents are being reviewed.");
 
   // After a reload the uploads are still there (from the server, not the page's memory).
   await page.reload();

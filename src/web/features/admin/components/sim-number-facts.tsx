@@ -9,7 +9,8 @@ export function SimNumberFacts({ sim }: { sim: Pick<AdminSim, "operator" | "hist
   const { withdrawals, withdrawalsByOthers, otherAccounts } = sim.history;
   const sharedWithOthers = withdrawalsByOthers > 0 || otherAccounts > 0;
   return (
-    <div className="mt-0.5 grid gap-0.5 text-xs" data-testid="sim-number-facts">
+    // Narrow, so the table keeps its action buttons in view at 1280 px: the lines wrap instead.
+    <div className="mt-0.5 grid max-w-40 gap-0.5 text-xs" data-testid="sim-number-facts">
       <span className="text-muted-foreground">Operator: {sim.operator === "any" ? "Any wallet" : sim.operator}</span>
       <span className={sharedWithOthers ? "font-medium text-amber-800" : "text-muted-foreground"}>
         {historyText(withdrawals, withdrawalsByOthers, otherAccounts)}
