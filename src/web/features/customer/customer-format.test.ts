@@ -106,6 +106,14 @@ describe("review and receipt texts", () => {
     expect(meetsDepositMinimum("0", "0")).toBe(false);
   });
 
+  it("reads an amount typed in Bengali digits as the server does", () => {
+    expect(meetsDepositMinimum("১২", "10")).toBe(true);
+    expect(meetsDepositMinimum("৯.৯৯৯৯৯৯", "10")).toBe(false);
+    expect(meetsDepositMinimum("১০", "10")).toBe(true);
+    expect(meetsDepositMinimum("০", "0")).toBe(false);
+    expect(bdtForUsdtText("১২.৫", "125")).toBe("1,562.50 BDT");
+  });
+
   it("reads a withdrawal's destination from its reference", () => {
     expect(withdrawalDestination("Nagad:01812345678")).toEqual({ wallet: "Nagad", number: "01812345678" });
     expect(withdrawalDestination("20 USDT from T123")).toBeNull();

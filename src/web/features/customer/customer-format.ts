@@ -1,7 +1,17 @@
 // How the customer area writes dates, amounts and transaction details.
 // Amounts stay decimal strings until money.ts turns them into bigint minor units: never a float.
 import { groupBdMobile } from "#shared/bd-mobile.ts";
-import { bdtForUsdt, displayBdt, formatUsdt, isBdtAmount, isUsdtAmount, parseBdt, parseRate, parseUsdt } from "#shared/money.ts";
+import {
+  bdtForUsdt,
+  displayBdt,
+  formatUsdt,
+  isBdtAmount,
+  isUsdtAmount,
+  latinDigits,
+  parseBdt,
+  parseRate,
+  parseUsdt,
+} from "#shared/money.ts";
 import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "../../lib/payout.ts";
 
 // US English, short month, with the time: e.g. 'Nov 21, 2026, 2:05 PM'.
@@ -123,7 +133,7 @@ export function usdtText(amount: string): string {
 
 /** Whether a typed USDT amount is a valid one at or above the minimum; false while it is not an amount yet. */
 export function meetsDepositMinimum(usdtAmount: string, minUsdt: string): boolean {
-  const text = usdtAmount.trim();
+  const text = latinDigits(usdtAmount.trim()); // "১২" is 12, as the server reads it
   if (!isUsdtAmount(text) || !/[1-9]/.test(text) || !isUsdtAmount(minUsdt)) return false;
   return parseUsdt(text) >= parseUsdt(minUsdt);
 }

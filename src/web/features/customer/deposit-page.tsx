@@ -22,7 +22,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
-import { isUsdtAmount } from "#shared/money.ts";
+import { isUsdtAmount, latinDigits } from "#shared/money.ts";
 
 // The screen's messages (docs/product.md, Messages).
 const signedOutMessage = "You must be logged in to make a deposit";
@@ -217,7 +217,7 @@ function ReceiveOrMinimum({ usdtAmount, rate, minUsdt }: { usdtAmount: string; r
       </div>
     );
   }
-  const typed = usdtAmount.trim();
+  const typed = latinDigits(usdtAmount.trim());
   if (!isUsdtAmount(typed) || !/[1-9]/.test(typed)) return null;
   return (
     <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" data-testid="below-minimum">
