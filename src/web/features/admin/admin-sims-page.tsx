@@ -144,7 +144,7 @@ export default function AdminSimsPage() {
         {sim.walletType}
         <SimNumberFacts sim={sim} />
       </Td>
-      <Td className="max-w-60">
+      <Td className="max-w-44">
         <div className="truncate">{sim.username}</div>
         <div className="truncate text-xs text-muted-foreground" title={sim.email}>
           {sim.email}
