@@ -8,7 +8,7 @@
 // once, through the login screen, and shares that browser state between its tests.
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
+import { newUser, signUpViaApi } from "./support/accounts.ts";
 import {
   addSim,
   approveWithoutChainEvidence,
@@ -16,7 +16,7 @@ import {
   expectAudited,
   freshTotpCode,
   idCardPng,
-  myUserId,
+  customerInNewBrowser,
   originHeaders,
   requestDeposit,
   requestWithdrawal,
@@ -55,25 +55,13 @@ async function adminPage(browser: Browser): Promise<{ context: BrowserContext; p
   return { context, page: await context.newPage() };
 }
 
-/** A new customer in a browser of their own (their own cookies). */
-async function customerPage(
-  browser: Browser,
-  prefix: string,
-): Promise<{ context: BrowserContext; page: Page; user: TestUser; id: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = newUser(prefix);
-  await signUpViaApi(page, user);
-  return { context, page, user, id: await myUserId(page.request) };
-}
-
 async function searchTransactions(page: Page, text: string): Promise<void> {
   await page.getByPlaceholder("Search by user, email, amount or method").fill(text);
   await expect(page).toHaveURL(new RegExp(`q=${text}`));
 }
 
 test("approving a deposit raises the customer's balance in their open dashboard, without reload", async ({ browser }) => {
-  const customer = await customerPage(browser, "apprdep");
+  const customer = await customerInNewBrowser(browser, "apprdep");
   const deposit = await requestDeposit(customer.page.request, "20");
   await customer.page.goto("/dashboard");
   await expect(customer.page.getByTestId("balance")).toHaveText("0.00 BDT");
@@ -115,7 +103,7 @@ test("approving a deposit raises the customer's balance in their open dashboard,
 });
 
 test("rejecting a withdrawal restores the customer's available balance", async ({ browser }) => {
-  const customer = await customerPage(browser, "rejwd");
+  const customer = await customerInNewBrowser(browser, "rejwd");
   const admin = await adminPage(browser);
   const deposit = await requestDeposit(customer.page.request, "20");
   const approved = await approveWithoutChainEvidence(admin.page.request, deposit.id);
@@ -222,7 +210,7 @@ test("an admin decides nothing on their own account: their own pending deposit h
 });
 
 test("approving a verification makes the customer 'Verified'; documents and profile dialogs", async ({ browser }) => {
-  const customer = await customerPage(browser, "kyc");
+  const customer = await customerInNewBrowser(browser, "kyc");
   await uploadDocument(customer.page.request, "national_id", "front", idCardPng([4, 120, 87]));
   await uploadDocument(customer.page.request, "national_id", "back", idCardPng([30, 64, 175]));
   await customer.page.goto("/verification");
@@ -273,7 +261,7 @@ test("approving a verification makes the customer 'Verified'; documents and prof
 });
 
 test("approving a SIM disables the customer's delete button; reject and delete", async ({ browser }) => {
-  const customer = await customerPage(browser, "sim");
+  const customer = await customerInNewBrowser(browser, "sim");
   const phone = `017${String(Date.now()).slice(-8)}`;
   const other = `018${String(Date.now()).slice(-8)}`;
   const sim = await addSim(customer.page.request, phone, "Personal");
@@ -315,7 +303,7 @@ test("approving a SIM disables the customer's delete button; reject and delete",
 });
 
 test("users: balance adjustments, and suspending a customer signs them out and stops their sign-in", async ({ browser }) => {
-  const customer = await customerPage(browser, "susp");
+  const customer = await customerInNewBrowser(browser, "susp");
   await customer.page.goto("/dashboard");
   await expect(customer.page.getByTestId("balance")).toHaveText("0.00 BDT");
 
@@ -402,7 +390,7 @@ test("a super admin creates an admin, who enrols two-factor sign-in, cannot crea
   await expect(adminRow).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
   // Promote: a customer becomes an admin, then a super admin; an unknown e-mail is refused.
-  const customer = await customerPage(browser, "promoted");
+  const customer = await customerInNewBrowser(browser, "promoted");
   await admin.page.getByRole("button", { name: "Promote Existing User" }).click();
   const promote = admin.page.getByRole("region", { name: "Promote Existing User" });
   await promote.getByLabel("Email").fill(`nobody-${Date.now()}@example.test`);
@@ -573,7 +561,7 @@ test("a customer signing in at the admin login is refused and signed out", async
 });
 
 test("manage transactions: empty filter, pages of ten, and the CSV export of the current filter", async ({ browser }) => {
-  const customer = await customerPage(browser, "pager");
+  const customer = await customerInNewBrowser(browser, "pager");
   for (let i = 0; i < 12; i += 1) await requestDeposit(customer.page.request, String(10 + i));
   const admin = await adminPage(browser);
   await admin.page.goto("/admin/transactions");
@@ -610,7 +598,7 @@ for (const width of [1280, 375] as const) {
     test.setTimeout(120_000);
     const viewport = { width, height: width === 375 ? 812 : 800 };
     // Something to show on every screen.
-    const customer = await customerPage(browser, `adminshots${width}`);
+    const customer = await customerInNewBrowser(browser, `adminshots${width}`);
     await requestDeposit(customer.page.request, "48.5");
     await requestDeposit(customer.page.request, "100");
     await addSim(customer.page.request, `019${String(Date.now()).slice(-8)}`, "Personal");

@@ -7,8 +7,16 @@
 // checked by axe at 1280 px and 375 px and kept as screenshots (tests/e2e/screenshots with UPDATE_SCREENSHOTS=1, as the other specs).
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { tronTransactionUrl } from "#shared/tron.ts";
-import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
-import { checkScreen, myUserId, originHeaders, randomTronAddress, randomTxid, requestDeposit, sendOnChain } from "./support/admin.ts";
+import { type TestUser } from "./support/accounts.ts";
+import {
+  checkScreen,
+  customerInNewBrowser,
+  originHeaders,
+  randomTronAddress,
+  randomTxid,
+  requestDeposit,
+  sendOnChain,
+} from "./support/admin.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { superAdmin, signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -17,15 +25,6 @@ async function adminBrowser(browser: Browser, viewport = { width: 1280, height: 
   const context = await browser.newContext({ viewport });
   await signInAsSuperAdmin(context.request);
   return { context, page: await context.newPage() };
-}
-
-async function customerBrowser(browser: Browser, prefix: string): Promise<{ context: BrowserContext; page: Page; user: TestUser }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = newUser(prefix);
-  await signUpViaApi(page, user);
-  await myUserId(page.request);
-  return { context, page, user };
 }
 
 type Evidence = { state: string; transfer: { txid: string; amount: string } | null };
@@ -51,7 +50,7 @@ async function showTransactionsOf(page: Page, user: TestUser): Promise<void> {
 }
 
 test("a deposit named by its TXID is confirmed on chain, approved without a question, and the balance rises live", async ({ browser }) => {
-  const customer = await customerBrowser(browser, "chainok");
+  const customer = await customerInNewBrowser(browser, "chainok");
   const from = randomTronAddress();
   const txid = randomTxid();
 
@@ -75,7 +74,7 @@ test("a deposit named by its TXID is confirmed on chain, approved without a ques
   await expect(recent).not.toContainText("Received on chain");
 
   // Another customer cannot claim the same transfer: the server's message stands under the field.
-  const other = await customerBrowser(browser, "chaindup");
+  const other = await customerInNewBrowser(browser, "chaindup");
   await other.page.goto("/deposit");
   await other.page.getByLabel("Your TRON wallet address").fill(randomTronAddress());
   await other.page.getByLabel("Amount (USDT)").fill("20");
@@ -146,7 +145,7 @@ test("a deposit named by its TXID is confirmed on chain, approved without a ques
 });
 
 test("a deposit the chain has not confirmed asks for 'Approve anyway'; Cancel leaves it pending", async ({ browser }) => {
-  const customer = await customerBrowser(browser, "chaindiff");
+  const customer = await customerInNewBrowser(browser, "chaindiff");
   const from = randomTronAddress();
   await requestDeposit(customer.page.request, "30", { fromAddress: from });
   // 29.5 USDT came from that address instead of 30.
@@ -207,7 +206,7 @@ test("a transfer nobody asked for is listed in Unclaimed transfers", async ({ br
 for (const width of [1280, 375] as const) {
   test(`chain evidence and Unclaimed transfers at ${width} px pass axe and are kept as screenshots`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const customer = await customerBrowser(browser, `chainshots${width}`);
+    const customer = await customerInNewBrowser(browser, `chainshots${width}`);
     const confirmedFrom = randomTronAddress();
     const confirmedTxid = randomTxid();
     const differsFrom = randomTronAddress();

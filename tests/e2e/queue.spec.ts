@@ -5,8 +5,17 @@
 // a verification with only the front of a two-sided document says "Back side missing".
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
-import { checkScreen, idCardPng, myUserId, originHeaders, requestDeposit, requestWithdrawal, uploadDocument } from "./support/admin.ts";
+import { newUser, signUpViaApi } from "./support/accounts.ts";
+import {
+  checkScreen,
+  customerInNewBrowser,
+  idCardPng,
+  myUserId,
+  originHeaders,
+  requestDeposit,
+  requestWithdrawal,
+  uploadDocument,
+} from "./support/admin.ts";
 import { e2eDataDir } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -26,17 +35,6 @@ test.beforeAll(async ({ browser }) => {
 async function adminBrowser(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ storageState: adminState, viewport: { width, height: 800 } });
   return { context, page: await context.newPage() };
-}
-
-async function customerBrowser(
-  browser: Browser,
-  prefix: string,
-): Promise<{ context: BrowserContext; page: Page; user: TestUser; id: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = newUser(prefix);
-  await signUpViaApi(page, user);
-  return { context, page, user, id: await myUserId(page.request) };
 }
 
 async function adminTransactions(request: APIRequestContext, query: string): Promise<ListPage<AdminTransaction>> {
@@ -114,7 +112,7 @@ test("the queue opens on Pending, oldest first: its first row is the pending req
 });
 
 test("keyboard approval: j selects, a opens the confirmation, and the balance changes exactly once", async ({ browser }) => {
-  const customer = await customerBrowser(browser, "jakra");
+  const customer = await customerInNewBrowser(browser, "jakra");
   const deposit = await requestDeposit(customer.page.request, "20");
   const admin = await adminBrowser(browser);
   await admin.page.goto("/admin/transactions");
@@ -155,7 +153,7 @@ test("keyboard approval: j selects, a opens the confirmation, and the balance ch
 });
 
 test("the confirmation comes before any money moves: Cancel leaves the balance and the status as they were", async ({ browser }) => {
-  const customer = await customerBrowser(browser, "confirm");
+  const customer = await customerInNewBrowser(browser, "confirm");
   const admin = await adminBrowser(browser);
   const credit = await admin.page.request.post(`/api/admin/users/${customer.id}/balance-adjustments`, {
     data: { direction: "add", amount: "5000", note: "e2e funds" },
@@ -261,7 +259,7 @@ test("no column is cut off at 1280 px: with long reasons, e-mails and methods th
 });
 
 test("a national ID with only its front uploaded says 'Back side missing' in the row and the documents dialog", async ({ browser }) => {
-  const customer = await customerBrowser(browser, "frontonly");
+  const customer = await customerInNewBrowser(browser, "frontonly");
   await uploadDocument(customer.page.request, "national_id", "front", idCardPng([37, 99, 235]));
   const admin = await adminBrowser(browser);
   await admin.page.goto(`/admin/verifications?q=${customer.user.email}`);

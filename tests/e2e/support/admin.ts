@@ -6,9 +6,10 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { untilAnimationsSettle } from "./settled.ts";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import bs58check from "bs58check";
 import * as OTPAuth from "otpauth";
+import { newUser, signUpViaApi, type TestUser } from "./accounts.ts";
 import { e2eBaseUrl, e2eDataDir, e2eSimulatorUrl } from "./e2e-env.ts";
 
 export const originHeaders = { origin: e2eBaseUrl };
@@ -54,6 +55,18 @@ export async function myUserId(request: APIRequestContext): Promise<string> {
   const me = await request.get("/api/me");
   expect(me.status()).toBe(200);
   return ((await me.json()) as { id: string }).id;
+}
+
+/** A new customer, signed up through the API, in a browser of their own (their own cookies). */
+export async function customerInNewBrowser(
+  browser: Browser,
+  prefix: string,
+): Promise<{ context: BrowserContext; page: Page; user: TestUser; id: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = newUser(prefix);
+  await signUpViaApi(page, user);
+  return { context, page, user, id: await myUserId(page.request) };
 }
 
 /** A fresh, well-formed TRON address nobody holds: a sender that no other journey's transfers share. */
