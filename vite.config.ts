@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -5,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import { linguiMacros } from "./scripts/vite-lingui-macros.ts";
 
 // Modules of `/` that share one chunk (see codeSplitting below).
 const marketingHomeModules =
@@ -15,7 +17,9 @@ const marketingHomeModules =
 export default defineConfig({
   root: fileURLToPath(new URL("./src/web", import.meta.url)),
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  // linguiMacros before react(): the macros must be gone before JSX is compiled. lingui() compiles
+  // a `.po` catalog into a module when the app imports one (src/web/lib/i18n.ts).
+  plugins: [linguiMacros(), react(), lingui(), tailwindcss(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src/web", import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),

@@ -4,9 +4,13 @@ import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers.tsx";
 import { router } from "./app/router.tsx";
 import "./app/global.css";
+import { activateLocale, preferredLocale } from "./lib/i18n.ts";
 
 const rootElement = document.getElementById("root");
 if (rootElement) {
+  // The shared words (frames, buttons, errors) in the visitor's language before the first paint; each
+  // area's own words load with its screens (app/router.tsx).
+  await activateLocale(preferredLocale());
   createRoot(rootElement).render(
     <StrictMode>
       <Providers>

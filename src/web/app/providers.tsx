@@ -1,15 +1,19 @@
+import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import { i18n } from "@/lib/i18n.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      {/* Toasts at the top centre. */}
-      <Toaster position="top-center" richColors closeButton />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        {/* Toasts at the top centre. */}
+        <Toaster position="top-center" richColors closeButton />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

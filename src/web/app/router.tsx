@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { LoadingState } from "@/components/ui/spinner.tsx";
+import { withCatalog } from "@/lib/i18n.ts";
 import { AdminGuard, UserGuard } from "./guards.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
@@ -13,52 +14,52 @@ const CustomerLayout = lazy(() => import("./layouts/customer-layout.tsx"));
 const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
 
 // Public site
-const LandingPage = lazy(() => import("@/features/marketing/landing-page.tsx"));
-const PaymentProcessingPage = lazy(() => import("@/features/marketing/payment-processing-page.tsx"));
-const OnlineCheckoutPage = lazy(() => import("@/features/marketing/online-checkout-page.tsx"));
-const InvoicingPage = lazy(() => import("@/features/marketing/invoicing-page.tsx"));
-const SubscriptionsPage = lazy(() => import("@/features/marketing/subscriptions-page.tsx"));
-const PointOfSalePage = lazy(() => import("@/features/marketing/point-of-sale-page.tsx"));
-const DocumentationPage = lazy(() => import("@/features/marketing/documentation-page.tsx"));
-const ApiReferencePage = lazy(() => import("@/features/marketing/api-reference-page.tsx"));
-const SupportPage = lazy(() => import("@/features/marketing/support-page.tsx"));
-const PartnersPage = lazy(() => import("@/features/marketing/partners-page.tsx"));
-const BlogPage = lazy(() => import("@/features/marketing/blog-page.tsx"));
-const AboutPage = lazy(() => import("@/features/marketing/about-page.tsx"));
-const CareersPage = lazy(() => import("@/features/marketing/careers-page.tsx"));
-const PressPage = lazy(() => import("@/features/marketing/press-page.tsx"));
-const ContactPage = lazy(() => import("@/features/marketing/contact-page.tsx"));
-const LegalPage = lazy(() => import("@/features/marketing/legal-page.tsx"));
+const LandingPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/landing-page.tsx")));
+const PaymentProcessingPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/payment-processing-page.tsx")));
+const OnlineCheckoutPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/online-checkout-page.tsx")));
+const InvoicingPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/invoicing-page.tsx")));
+const SubscriptionsPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/subscriptions-page.tsx")));
+const PointOfSalePage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/point-of-sale-page.tsx")));
+const DocumentationPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/documentation-page.tsx")));
+const ApiReferencePage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/api-reference-page.tsx")));
+const SupportPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/support-page.tsx")));
+const PartnersPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/partners-page.tsx")));
+const BlogPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/blog-page.tsx")));
+const AboutPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/about-page.tsx")));
+const CareersPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/careers-page.tsx")));
+const PressPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/press-page.tsx")));
+const ContactPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/contact-page.tsx")));
+const LegalPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/legal-page.tsx")));
 
 // Sign-in screens
-const LoginPage = lazy(() => import("@/features/auth/login-page.tsx"));
-const SignupPage = lazy(() => import("@/features/auth/signup-page.tsx"));
-const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-page.tsx"));
-const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page.tsx"));
+const LoginPage = lazy(() => withCatalog("auth", () => import("@/features/auth/login-page.tsx")));
+const SignupPage = lazy(() => withCatalog("auth", () => import("@/features/auth/signup-page.tsx")));
+const ForgotPasswordPage = lazy(() => withCatalog("auth", () => import("@/features/auth/forgot-password-page.tsx")));
+const ResetPasswordPage = lazy(() => withCatalog("auth", () => import("@/features/auth/reset-password-page.tsx")));
 
 // Customer area
-const DashboardPage = lazy(() => import("@/features/customer/dashboard-page.tsx"));
-const ProfilePage = lazy(() => import("@/features/customer/profile-page.tsx"));
-const VerificationPage = lazy(() => import("@/features/customer/verification-page.tsx"));
-const DepositPage = lazy(() => import("@/features/customer/deposit-page.tsx"));
-const WithdrawPage = lazy(() => import("@/features/customer/withdraw-page.tsx"));
-const TransactionsPage = lazy(() => import("@/features/customer/transactions-page.tsx"));
-const TransactionReceiptPage = lazy(() => import("@/features/customer/transaction-receipt-page.tsx"));
-const SimsPage = lazy(() => import("@/features/customer/sims-page.tsx"));
+const DashboardPage = lazy(() => withCatalog("customer", () => import("@/features/customer/dashboard-page.tsx")));
+const ProfilePage = lazy(() => withCatalog("customer", () => import("@/features/customer/profile-page.tsx")));
+const VerificationPage = lazy(() => withCatalog("customer", () => import("@/features/customer/verification-page.tsx")));
+const DepositPage = lazy(() => withCatalog("customer", () => import("@/features/customer/deposit-page.tsx")));
+const WithdrawPage = lazy(() => withCatalog("customer", () => import("@/features/customer/withdraw-page.tsx")));
+const TransactionsPage = lazy(() => withCatalog("customer", () => import("@/features/customer/transactions-page.tsx")));
+const TransactionReceiptPage = lazy(() => withCatalog("customer", () => import("@/features/customer/transaction-receipt-page.tsx")));
+const SimsPage = lazy(() => withCatalog("customer", () => import("@/features/customer/sims-page.tsx")));
 
 // Admin area
-const AdminLoginPage = lazy(() => import("@/features/admin/admin-login-page.tsx"));
-const MakeAdminPage = lazy(() => import("@/features/admin/make-admin-page.tsx"));
-const AdminDashboardPage = lazy(() => import("@/features/admin/admin-dashboard-page.tsx"));
-const AdminUsersPage = lazy(() => import("@/features/admin/admin-users-page.tsx"));
-const AdminTransactionsPage = lazy(() => import("@/features/admin/admin-transactions-page.tsx"));
-const AdminVerificationsPage = lazy(() => import("@/features/admin/admin-verifications-page.tsx"));
-const AdminSimsPage = lazy(() => import("@/features/admin/admin-sims-page.tsx"));
-const AdminSettingsPage = lazy(() => import("@/features/admin/admin-settings-page.tsx"));
-const AdminAuditLogPage = lazy(() => import("@/features/admin/admin-audit-log-page.tsx"));
-const AdminUnclaimedTransfersPage = lazy(() => import("@/features/admin/admin-unclaimed-transfers-page.tsx"));
-const AdminSecondApprovalsPage = lazy(() => import("@/features/admin/admin-second-approvals-page.tsx"));
-const AdminTwoFactorPage = lazy(() => import("@/features/admin/admin-two-factor-page.tsx"));
+const AdminLoginPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-login-page.tsx")));
+const MakeAdminPage = lazy(() => withCatalog("admin", () => import("@/features/admin/make-admin-page.tsx")));
+const AdminDashboardPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-dashboard-page.tsx")));
+const AdminUsersPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-users-page.tsx")));
+const AdminTransactionsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-transactions-page.tsx")));
+const AdminVerificationsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-verifications-page.tsx")));
+const AdminSimsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-sims-page.tsx")));
+const AdminSettingsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-settings-page.tsx")));
+const AdminAuditLogPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-audit-log-page.tsx")));
+const AdminUnclaimedTransfersPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-unclaimed-transfers-page.tsx")));
+const AdminSecondApprovalsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-second-approvals-page.tsx")));
+const AdminTwoFactorPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-two-factor-page.tsx")));
 
 function RootLayout() {
   return (

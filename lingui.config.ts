@@ -1,0 +1,28 @@
+import { defineConfig } from "@lingui/conf";
+import { formatter } from "@lingui/format-po";
+
+// The web app's words, in English (the source: the product's texts as written in docs/product.md)
+// and Bangla. One catalog per area of the app, so a page loads only its area's words in the shown
+// language (src/web/lib/i18n.ts): the public site never downloads the back office's sentences.
+// `npx lingui extract` collects the messages of the code into the .po files; translators work in
+// those; the Vite plugin compiles a catalog when the app imports it.
+const areas = {
+  // What every area shows: the frames, shared components, error and not-found pages.
+  common: ["src/web/app", "src/web/components", "src/web/lib"],
+  marketing: ["src/web/features/marketing"],
+  auth: ["src/web/features/auth"],
+  customer: ["src/web/features/customer"],
+  admin: ["src/web/features/admin"],
+};
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "bn"],
+  fallbackLocales: { default: "en" },
+  format: formatter({ lineNumbers: false }),
+  catalogs: Object.entries(areas).map(([area, include]) => ({
+    path: `<rootDir>/src/web/locales/{locale}/${area}`,
+    include: include.map((folder) => `<rootDir>/${folder}`),
+    exclude: ["**/*.test.ts", "**/*.test.tsx"],
+  })),
+});

@@ -1,0 +1,96 @@
+// The app's languages: English (the source) and Bangla. Words live in one Lingui catalog per area
+// of the app and per language (src/web/locales/{en,bn}/*.po, listed in lingui.config.ts); a catalog
+// is its own chunk, loaded only when a screen of its area is shown in its language. So the landing
+// page in Bangla downloads the Bangla words of the public site and nothing else.
+import { i18n, type Messages } from "@lingui/core";
+
+export const locales = ["en", "bn"] as const;
+export type Locale = (typeof locales)[number];
+export type CatalogArea = "common" | "marketing" | "auth" | "customer" | "admin";
+
+type CatalogModule = Promise<{ messages: Messages }>;
+
+// Written out (not a template string) so that the bundler makes exactly one chunk per catalog.
+const catalogs: Record<Locale, Record<CatalogArea, () => CatalogModule>> = {
+  en: {
+    common: () => import("../locales/en/common.po"),
+    marketing: () => import("../locales/en/marketing.po"),
+    auth: () => import("../locales/en/auth.po"),
+    customer: () => import("../locales/en/customer.po"),
+    admin: () => import("../locales/en/admin.po"),
+  },
+  bn: {
+    common: () => import("../locales/bn/common.po"),
+    marketing: () => import("../locales/bn/marketing.po"),
+    auth: () => import("../locales/bn/auth.po"),
+    customer: () => import("../locales/bn/customer.po"),
+    admin: () => import("../locales/bn/admin.po"),
+  },
+};
+
+const storageKey = "nexapay.locale";
+
+// Areas whose words the app has needed so far: a change of language reloads exactly these.
+const areasInUse = new Set<CatalogArea>(["common"]);
+const loaded = new Set<string>();
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}
+
+/** The language to show: the visitor's own choice if they made one, else their browser's first match. */
+export function preferredLocale(): Locale {
+  try {
+    const chosen = localStorage.getItem(storageKey);
+    if (isLocale(chosen)) return chosen;
+  } catch {
+    // Storage may be blocked (private mode): fall through to the browser's languages.
+  }
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const language = tag.toLowerCase().split("-")[0];
+    if (isLocale(language)) return language;
+  }
+  return "en";
+}
+
+async function loadCatalog(locale: Locale, area: CatalogArea): Promise<void> {
+  const key = `${locale}/${area}`;
+  if (loaded.has(key)) return;
+  const { messages } = await catalogs[locale][area]();
+  i18n.load(locale, messages); // merges with the areas already loaded
+  loaded.add(key);
+}
+
+/** Loads an area's words in the shown language; resolves once they can be rendered. */
+export async function loadCatalogArea(area: CatalogArea): Promise<void> {
+  areasInUse.add(area);
+  await loadCatalog(currentLocale(), area);
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : preferredLocale();
+}
+
+/** Shows the app in `locale`: loads the words of every area in use, then switches. */
+export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
+  await Promise.all([...areasInUse].map((area) => loadCatalog(locale, area)));
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+  if (remember) {
+    try {
+      localStorage.setItem(storageKey, locale);
+    } catch {
+      // Not remembered across visits; the switch itself still works.
+    }
+  }
+}
+
+/**
+ * Wraps a lazy screen's import so the screen renders only once its area's words are loaded
+ * (`lazy(() => withCatalog("customer", () => import("…")))`).
+ */
+export function withCatalog<T>(area: CatalogArea, load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), loadCatalogArea(area)]).then(([module]) => module);
+}
+
+export { i18n };
