@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { linguiMacros } from "./scripts/vite-lingui-macros.ts";
 
 // Three projects (docs/architecture.md, Testing):
 // - unit: tests beside the code, no database.
@@ -24,6 +25,8 @@ const apiTest = {
 };
 
 export default defineConfig({
+  // The web app's helpers may use Lingui's macros (t`…`); unit tests run them as the build does.
+  plugins: [linguiMacros()],
   test: {
     // vitest's default is one worker less than the CPUs (1 on a 2-core machine). The API files
     // spend much of their time waiting on PostgreSQL and on scrypt, so use every core.
