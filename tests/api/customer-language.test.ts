@@ -7,10 +7,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { profiles, user } from "../../src/server/db/schema.ts";
+import type { SimDto } from "../../src/shared/sim-schemas.ts";
+import type { VerificationDto } from "../../src/shared/verification-schemas.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
+import { makePng } from "../support/wallet/images.ts";
 import { fund } from "../support/wallet/money.ts";
+import { uploadDocument } from "../support/wallet/multipart.ts";
 
 let t: TestApp;
 let admin: EnrolledAdmin;
@@ -353,6 +357,32 @@ describe("e-mails in the customer's language", () => {
     await t.outboxSender.deliverDue();
     const english = await newestMailTo(account.email);
     expect(english.subject).toBe("Your withdrawal of 800.00 BDT has been paid");
+  });
+
+  test("a SIM approved and a verification rejected, in Bangla; the back office's reason in Bangla too", async () => {
+    const account = await t.signUp();
+    expect((await putLanguage(account, { language: "bn" })).statusCode).toBe(200);
+    await t.outboxSender.deliverDue();
+
+    const sim = await account.browser.post("/api/sims", { phoneNumber: "01712345670", walletType: "Personal" });
+    expect(sim.statusCode, sim.body).toBe(201);
+    const approved = await admin.browser.request("PATCH", `/api/admin/sims/${sim.json<SimDto>().id}`, { json: { status: "active" } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.outboxSender.deliverDue();
+    const simMail = await newestMailTo(account.email);
+    expect(simMail.subject).toBe("আপনার সিম ০১৭১২৩৪৫৬৭০ অনুমোদিত হয়েছে");
+    expect(simMail.text).toContain("আপনার সিম ০১৭১২৩৪৫৬৭০ (পার্সোনাল) অনুমোদিত হয়েছে এবং এখন সক্রিয়।");
+
+    const upload = await uploadDocument(account.browser, { documentType: "passport", side: "front", bytes: makePng() });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const rejected = await admin.browser.post(`/api/admin/verifications/${upload.json<VerificationDto>().id}/reject`, {
+      reason: "Document expired",
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await t.outboxSender.deliverDue();
+    const verificationMail = await newestMailTo(account.email);
+    expect(verificationMail.subject).toBe("আপনার পরিচয় যাচাই প্রত্যাখ্যাত হয়েছে");
+    expect(verificationMail.text).toContain("কারণ: ডকুমেন্টের মেয়াদ শেষ");
   });
 
   test("the password-reset e-mail follows the language too", async () => {
