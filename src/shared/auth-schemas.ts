@@ -2,6 +2,7 @@
 // with these before sending; the server validates the same body again with the same schema.
 import { z } from "zod";
 import { countryCodes } from "./countries.ts";
+import { languageSchema } from "./language.ts";
 import { adminPasswordLengthMin, customerPasswordLengthMin, passwordLengthMax } from "./password-policy.ts";
 
 const emailMessage = "Please enter a valid email address";
@@ -49,6 +50,8 @@ export const signUpBodySchema = z.object({
   username: usernameSchema,
   country: countrySchema,
   name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
+  /** The language the page was shown in; absent, the server takes the browser's Accept-Language (decision 025). */
+  language: languageSchema.optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 

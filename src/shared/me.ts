@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageSchema } from "./language.ts";
 import { profileSchema } from "./profile-schemas.ts";
 
 // GET /api/me: who is signed in, as the browser needs it (the user, and whether they are an admin),
@@ -11,6 +12,8 @@ export const meSchema = profileSchema.extend({
   twoFactorEnabled: z.boolean(),
   /** Whether the user wants e-mail about admins' decisions (security messages always go). */
   emailNotifications: z.boolean(),
+  /** The language we write e-mails to them in (PUT /api/me/language changes it; decision 025). */
+  language: languageSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -2,6 +2,7 @@
 // e-mail preference) and extended_profiles (address, document number) saved together; an empty
 // field is saved as null.
 import { eq, sql } from "drizzle-orm";
+import type { Language } from "#shared/language.ts";
 import type { ProfileDto, VerificationStatus } from "#shared/profile-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { preparedPerDatabase } from "../db/prepared.ts";
@@ -20,7 +21,10 @@ export type ProfileChanges = {
  * The Profile screen's fields, the customer's country and their verification status, read in one
  * statement (the status from a subquery: one verification per customer, or none).
  */
-export async function getProfile(db: Db, userId: string): Promise<(ProfileDto & { country: string; emailNotifications: boolean }) | null> {
+export async function getProfile(
+  db: Db,
+  userId: string,
+): Promise<(ProfileDto & { country: string; emailNotifications: boolean; language: Language }) | null> {
   const [row] = await preparedProfile(db).execute({ userId });
   if (!row) return null;
   return {
@@ -43,6 +47,7 @@ const preparedProfile = preparedPerDatabase((db) => {
       phone: profiles.phone,
       country: profiles.country,
       emailNotifications: profiles.emailNotifications,
+      language: user.language,
       address: extendedProfiles.address,
       documentNumber: extendedProfiles.documentNumber,
       verificationStatus: sql<VerificationStatus | null>`(${verificationStatus})`,
@@ -73,6 +78,15 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
         .values({ userId, ...extendedSet })
         .onConflictDoUpdate({ target: extendedProfiles.userId, set: extendedSet });
     }
+    await notifyChange(tx, { table: "profiles", userId, id: userId });
+  });
+}
+
+/** The language we write to this user in (decision 025); only ever their own row: the id is the session's. */
+export async function setLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ language }).where(eq(user.id, userId));
+    // Their other tabs read /api/me again, as after a profile change.
     await notifyChange(tx, { table: "profiles", userId, id: userId });
   });
 }

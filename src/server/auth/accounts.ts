@@ -1,6 +1,7 @@
 // Queries about accounts that better-auth does not know: profiles, usernames, admin roles and the
 // sign-in lockout (decision 002).
 import { and, eq, gt, ne, sql } from "drizzle-orm";
+import type { Language } from "#shared/language.ts";
 import type { Db } from "../db/client.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";
 import { findSession, type SessionFacts } from "./session-lookup.ts";
@@ -26,7 +27,18 @@ export async function isUsernameTaken(db: Db, username: string): Promise<boolean
   return row !== undefined;
 }
 
-export async function createProfile(db: Db, values: { userId: string; username: string; country: string }): Promise<void> {
+/**
+ * What better-auth does not store of a new account: the profile, and the language we write to them
+ * in (absent: English, the column's default). No transaction: when the profile cannot be made, the
+ * caller deletes the new user, language and all.
+ */
+export async function createProfile(
+  db: Db,
+  values: { userId: string; username: string; country: string; language?: Language },
+): Promise<void> {
+  if (values.language !== undefined && values.language !== "en") {
+    await db.update(user).set({ language: values.language }).where(eq(user.id, values.userId));
+  }
   await db.insert(profiles).values({ id: values.userId, username: values.username, country: values.country });
 }
 

@@ -14,6 +14,7 @@ import {
   signInSchema,
   signUpBodySchema,
 } from "#shared/auth-schemas.ts";
+import { languageFromAcceptLanguage } from "#shared/language.ts";
 import { adminPasswordLengthMin } from "#shared/password-policy.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -72,7 +73,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       }
       const { user } = (await response.clone().json()) as { user: { id: string } };
       try {
-        await createProfile(db, { userId: user.id, username: body.username, country: body.country });
+        // The language the sign-up page was shown in, else the browser's (decision 025).
+        const language = body.language ?? languageFromAcceptLanguage(request.headers["accept-language"]);
+        await createProfile(db, { userId: user.id, username: body.username, country: body.country, language });
       } catch (error) {
         // Lost a race for the username after the check above: undo the account, say why.
         const ctx = await auth.$context;

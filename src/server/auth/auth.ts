@@ -9,11 +9,13 @@ import { APIError } from "better-auth/api";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
+import type { Language } from "#shared/language.ts";
 import { customerPasswordLengthMin, passwordLengthMax } from "#shared/password-policy.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { account, profiles, session, twoFactor, user, verification } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { composeResetPasswordMail } from "../mail/reset-password-mail.ts";
 
 /** Set by app.ts on every request to Fastify's `request.ip`; whatever a client sent under this name is replaced. */
 export const clientIpHeader = "x-nexapay-client-ip";
@@ -58,19 +60,10 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user: recipient, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        // Not awaited: an unknown e-mail must be answered as fast as a known one.
-        mailer
-          .send({
-            to: recipient.email,
-            subject: "Reset your Nexapay password",
-            text: [
-              "Someone asked to reset the password of your Nexapay account.",
-              "",
-              `Open this link within one hour to choose a new password: ${link}`,
-              "",
-              "If it was not you, ignore this message: your password stays as it is.",
-            ].join("\n"),
-          })
+        // Not awaited: an unknown e-mail must be answered as fast as a known one. Reading the
+        // person's language is part of that unawaited work, for the same reason.
+        languageOf(db, recipient.id)
+          .then((language) => mailer.send({ to: recipient.email, ...composeResetPasswordMail(link, language) }))
           .catch((error: unknown) => log.error({ err: error }, "could not send the password reset e-mail"));
         return Promise.resolve();
       },
@@ -95,3 +88,9 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The language we write to this user in (decision 025); English if the row is gone. */
+async function languageOf(db: Db, userId: string): Promise<Language> {
+  const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
+  return row?.language ?? "en";
+}

@@ -17,6 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { languages } from "#shared/language.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -38,8 +39,14 @@ export const user = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     // better-auth's two-factor plugin: true once an authenticator app is enrolled and verified.
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    // Ours: the language we write to this person in (e-mails; decision 025). Chosen on the profile,
+    // or at sign-up (the form's, else the browser's Accept-Language), English otherwise.
+    language: text("language", { enum: languages }).notNull().default("en"),
   },
-  (t) => [uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("user_email_lower_idx").on(sql`lower(${t.email})`),
+    check("user_language_valid", sql.raw(`"user"."language" in (${languages.map((code) => `'${code}'`).join(", ")})`)),
+  ],
 );
 
 export const session = pgTable(

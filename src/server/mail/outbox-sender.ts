@@ -4,7 +4,7 @@
 //   1. claim: in a short transaction, the due unsent rows are locked with FOR UPDATE SKIP LOCKED
 //      (several processes never take the same row), counted as an attempt, and leased: their
 //      next_attempt_at moves past the time a send may take, so no one else takes them meanwhile;
-//   2. compose each (decision-templates.ts, with the customer's address and name read in the claim)
+//   2. compose each (decision-templates.ts, with the customer's address, name and language read in the claim)
 //      and send it through the mailer, with a Message-ID and .eml file name derived from its event key;
 //   3. mark the batch's sent rows sent, in one statement; or, for a row that failed, keep the error
 //      and try again later, waiting longer each time.
@@ -16,6 +16,7 @@
 // each decision (kick) and polls every MAIL_OUTBOX_POLL_SECONDS for the rest (retries, other processes).
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { Language } from "#shared/language.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { composeDecisionMail, type ComposedMail } from "./decision-templates.ts";
 import type { Mailer } from "./mailer.ts";
@@ -43,9 +44,10 @@ type OutboxRow = {
   /** A decision's template and facts (migration 0014), composed at sending time… */
   template: string | null;
   params: unknown;
-  /** …to the customer's address and name as they are now. */
+  /** …to the customer's address and name, in their language, as they are now (decision 025). */
   recipient_email: string | null;
   recipient_name: string | null;
+  recipient_language: Language | null;
   /** A row queued before migration 0014 carries its composed message instead. */
   to_address: string | null;
   subject: string | null;
@@ -59,7 +61,8 @@ type OutboxRow = {
 function messageOf(row: OutboxRow): ComposedMail & { to: string } {
   if (row.template !== null) {
     if (row.recipient_email === null || row.recipient_name === null) throw new Error("the customer has no address or name");
-    return { to: row.recipient_email, ...composeDecisionMail(row.template, row.params, row.recipient_name) };
+    const language = row.recipient_language ?? "en";
+    return { to: row.recipient_email, ...composeDecisionMail(row.template, row.params, row.recipient_name, language) };
   }
   if (row.to_address === null || row.subject === null || row.text_body === null || row.html_body === null) {
     throw new Error("an outbox row with neither a template nor a message");
@@ -113,6 +116,7 @@ export function createOutboxSender(options: {
           from due where o.id = due.id
           returning o.id, o.event_key, o.template, o.params,
             (select u.email from "user" u where u.id = o.user_id) as recipient_email,
+            (select u.language from "user" u where u.id = o.user_id) as recipient_language,
             (select coalesce(nullif(btrim(p.full_name), ''), p.username) from profiles p where p.id = o.user_id) as recipient_name,
             o.to_address, o.subject, o.text_body, o.html_body, o.attempts, o.created_at`,
     );
