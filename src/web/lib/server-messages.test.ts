@@ -6,10 +6,11 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError, errorMessage } from "./api-client.ts";
 import { i18n } from "./i18n.ts";
+import type * as I18nModule from "./i18n.ts";
 import { sentences, serverMessageText } from "./server-messages.ts";
 
 // The Bangla catalog counts as loaded (in the browser it arrives as a chunk; here it is read below).
-vi.mock("./i18n.ts", async (importOriginal) => ({ ...(await importOriginal<typeof import("./i18n.ts")>()), isCatalogLoaded: () => true }));
+vi.mock("./i18n.ts", async (importOriginal) => ({ ...(await importOriginal<typeof I18nModule>()), isCatalogLoaded: () => true }));
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const sharedDir = path.join(root, "src/shared");
