@@ -218,7 +218,9 @@ function translated(english: string): string | undefined {
       const value = match[index + 1] ?? "";
       values[name] = name === "label" ? (translated(value) ?? value) : formatCount(Number(value));
     });
-    return i18n._({ ...descriptor, values });
+    // A variable, not an object literal in the call: the extractor would read a literal as a new message.
+    const withValues: MessageDescriptor = { ...descriptor, values };
+    return i18n._(withValues);
   }
   return undefined;
 }
