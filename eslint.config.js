@@ -5,9 +5,15 @@ import drizzle from "eslint-plugin-drizzle";
 import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import lingui from "eslint-plugin-lingui";
 import tseslint from "typescript-eslint";
 
 const webFeatures = ["marketing", "auth", "customer", "admin"];
+
+// Folders of the web app whose words are all in Lingui macros (docs/decisions/024): a string shown
+// to people there without t`…`, <Trans> or msg`…` fails the lint. A folder joins this list once
+// converted; scripts/check-catalogs.mjs has the matching list of catalog areas.
+const translatedWebFolders = ["src/web/app", "src/web/components", "src/web/lib"];
 
 export default tseslint.config(
   {
@@ -89,5 +95,74 @@ export default tseslint.config(
     files: ["src/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: translatedWebFolders.map((folder) => `${folder}/**/*.{ts,tsx}`),
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { lingui },
+    rules: {
+      // JSX text and the attributes people read (aria-label, title, placeholder, alt…) are flagged;
+      // what is code rather than words is not: class names, keys, URLs and paths, ids, query keys,
+      // string-literal union types (a variant="outline", a method "PUT"), UPPERCASE codes, single
+      // lowercase words (an event name, a storage key) and the names written in Latin letters in
+      // both languages (Nexapay, bKash, TrxID…).
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          useTsTypes: true,
+          ignore: [
+            "^(?![A-Z])\\S+$",
+            "^(Nexapay|bKash|Nagad|Upay|USDT|TRON|TRC-20|TrxID)$",
+            "^[A-Z0-9_-]+$",
+            "^/",
+            "^#",
+            "^https?://",
+            "^[a-z-]+/[a-z0-9.+-]+$",
+          ],
+          ignoreNames: [
+            { regex: { pattern: "className", flags: "i" } },
+            { regex: { pattern: "^[A-Z0-9_]+$" } },
+            {
+              regex: {
+                pattern:
+                  "^(aria-controls|aria-describedby|data-.*|id|htmlFor|key|to|href|src|type|role|lang|name|autoComplete|inputMode|method|path|active|idle|queryKey|storageKey|displayName)$",
+              },
+            },
+          ],
+          ignoreFunctions: [
+            "cn",
+            "cva",
+            "clsx",
+            "console.*",
+            "*.addEventListener",
+            "*.removeEventListener",
+            "*.getItem",
+            "*.setItem",
+            "Error",
+            "RangeError",
+            "DOMException",
+            "URL",
+            "URLSearchParams",
+            "*.get",
+            "*.set",
+            "*.has",
+            "*.delete",
+            "import",
+          ],
+          ignoreMethodsOnTypes: ["Map.get", "Map.has", "Set.has", "Headers.get"],
+        },
+      ],
+      // The plugin lets any attribute of a native element pass but placeholder, alt, aria-label and
+      // value; these are read by people too.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name=/^(title|aria-description|aria-roledescription|aria-valuetext)$/] > Literal[value=/\\p{L}/u]",
+          message: "People read this attribute: translate it (t`…`).",
+        },
+      ],
+      // t`…` at module level would freeze the language of the first load.
+      "lingui/t-call-in-function": "error",
+    },
   },
 );

@@ -9,6 +9,9 @@ import { formatter } from "@lingui/format-po";
 const areas = {
   // What every area shows: the frames, shared components, error and not-found pages.
   common: ["src/web/app", "src/web/components", "src/web/lib"],
+  // The server's and the shared schemas' sentences (form errors, refusals), loaded with the first
+  // form or signed-in frame rather than with the public site's first page.
+  errors: ["src/web/lib/server-messages.ts"],
   marketing: ["src/web/features/marketing"],
   auth: ["src/web/features/auth"],
   customer: ["src/web/features/customer"],
@@ -23,6 +26,6 @@ export default defineConfig({
   catalogs: Object.entries(areas).map(([area, include]) => ({
     path: `<rootDir>/src/web/locales/{locale}/${area}`,
     include: include.map((folder) => `<rootDir>/${folder}`),
-    exclude: ["**/*.test.ts", "**/*.test.tsx"],
+    exclude: ["**/*.test.ts", "**/*.test.tsx", ...(area === "common" ? ["**/server-messages.ts"] : [])],
   })),
 });

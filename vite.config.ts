@@ -19,7 +19,11 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
   // linguiMacros before react(): the macros must be gone before JSX is compiled. lingui() compiles
   // a `.po` catalog into a module when the app imports one (src/web/lib/i18n.ts).
-  plugins: [linguiMacros(), react(), lingui(), tailwindcss(), precompress()],
+  // failOnCompileError: a Bangla sentence with broken ICU syntax ({amount without its brace) fails
+  // the build instead of showing raw braces. Missing translations are caught by
+  // scripts/check-catalogs.mjs (npm run lint) per converted area; failOnMissing would fail the build
+  // for every area at once, including those not converted yet.
+  plugins: [linguiMacros(), react(), lingui({ failOnCompileError: true }), tailwindcss(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src/web", import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),

@@ -34,6 +34,9 @@ export default defineConfig({
     onConsoleLog: (log) => !expectedAuthLogs.test(log),
     projects: [
       {
+        // extends: the root's plugins (the macros above) apply to this project too; a project
+        // defined inline does not inherit them otherwise.
+        extends: true,
         test: {
           name: "unit",
           include: ["src/**/*.test.ts"],

@@ -1,8 +1,9 @@
 // The public site's speed budget (see README.md): builds the web app, serves it with the real
 // server, prints the gzipped JavaScript that `/` loads, and Lighthouse's performance and
-// accessibility scores for `/` and `/login` (default mobile emulation, Debian's Chromium).
+// accessibility scores for `/` and `/login` (default mobile emulation, Debian's Chromium), each in
+// English and in Bangla (a browser whose language is bn-BD: the app follows navigator.languages).
 //
-// Usage: node --import tsx bench/web/run.ts [--runs N] [--no-build] [--out DIR]
+// Usage: node --import tsx bench/web/run.ts [--runs N] [--no-build] [--out DIR] [--no-lighthouse]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -29,10 +30,17 @@ const chromeFlags = [
 ];
 const budgets = { jsGzipKbMax: 150, performanceMin: 90, accessibilityMin: 95 };
 const lighthousePaths = ["/", "/login"];
+// The browser's language decides the app's on a first visit (src/web/lib/i18n.ts, preferredLocale).
+const languages = [
+  { name: "English", browserLocale: "en-US", htmlLang: "en" },
+  { name: "Bangla", browserLocale: "bn-BD", htmlLang: "bn" },
+] as const;
+type Language = (typeof languages)[number];
 
 const args = process.argv.slice(2);
 const runs = Number(argValue("--runs") ?? 3);
 const build = !args.includes("--no-build");
+const withLighthouse = !args.includes("--no-lighthouse");
 const webDir = argValue("--out") ?? mkdtempSync(path.join(tmpdir(), "nexapay-web-"));
 
 function argValue(name: string): string | undefined {
@@ -68,16 +76,19 @@ async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void>
 /** Every script `/` loads (entry, modulepreloads, the route's lazy chunks), gzipped at level 9 as Vite reports. */
 type ScriptFile = { file: string; rawBytes: number; gzipBytes: number; wireBytes: number };
 
-async function measureJs(baseUrl: string): Promise<ScriptFile[]> {
+async function measureJs(baseUrl: string, language: Language): Promise<ScriptFile[]> {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((f) => f !== "--headless") });
   try {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: language.browserLocale });
+    const page = await context.newPage();
     const scripts: Response[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.push(response);
     });
     await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
+    const shown = await page.evaluate(() => document.documentElement.lang);
+    if (shown !== language.htmlLang) throw new Error(`/ showed <html lang="${shown}"> in a ${language.browserLocale} browser`);
     const files: ScriptFile[] = [];
     for (const response of scripts) {
       const body = await response.body();
@@ -106,8 +117,16 @@ type Scores = {
   failedA11y: string[];
 };
 
-async function lighthouseScores(url: string): Promise<Scores> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+/**
+ * `scriptsOfLanguage`: scripts that only this language loads (its catalogs); the run fails unless
+ * Lighthouse's page loaded them, which proves the page was shown in that language.
+ */
+async function lighthouseScores(url: string, language: Language, scriptsOfLanguage: string[]): Promise<Scores> {
+  // --lang and --accept-lang set navigator.languages and Accept-Language of the emulated phone.
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [...chromeFlags, `--lang=${language.browserLocale}`, `--accept-lang=${language.browserLocale}`],
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -119,6 +138,11 @@ async function lighthouseScores(url: string): Promise<Scores> {
     // A run Lighthouse itself could not complete (NO_FCP and the like) has no scores to count.
     if (result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.code}`);
     const { categories, audits } = result.lhr;
+    const requested = ((audits["network-requests"]?.details as { items?: { url?: string }[] } | undefined)?.items ?? []).map(
+      (item) => new URL(item.url ?? "", url).pathname,
+    );
+    const notLoaded = scriptsOfLanguage.filter((file) => !requested.includes(file));
+    if (notLoaded.length > 0) throw new Error(`${url} was not shown in ${language.name} (${notLoaded.join(", ")} not loaded)`);
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -170,26 +194,44 @@ let failed = false;
 try {
   await waitForHealth(baseUrl);
 
-  const files = await measureJs(baseUrl);
-  const total = (key: "gzipBytes" | "rawBytes" | "wireBytes") => files.reduce((sum, f) => sum + f[key], 0);
-  const totalGzip = total("gzipBytes");
-  console.log(`\nJavaScript loaded by / (${files.length} files; gz = gzip -9 of each file, wire = bytes the server sent):`);
-  const row = (gzip: number, raw: number, wire: number, label: string) =>
-    console.log(`  ${kb(gzip).padStart(7)} KB gz  ${kb(raw).padStart(7)} KB raw  ${kb(wire).padStart(7)} KB wire  ${label}`);
-  for (const f of files) row(f.gzipBytes, f.rawBytes, f.wireBytes, f.file);
-  row(totalGzip, total("rawBytes"), total("wireBytes"), `total (budget ${budgets.jsGzipKbMax} KB gz)`);
-  if (totalGzip / 1024 > budgets.jsGzipKbMax) failed = true;
+  const scriptsByLanguage = new Map<Language, string[]>();
+  for (const language of languages) {
+    const files = await measureJs(baseUrl, language);
+    scriptsByLanguage.set(
+      language,
+      files.map((f) => f.file),
+    );
+    const total = (key: "gzipBytes" | "rawBytes" | "wireBytes") => files.reduce((sum, f) => sum + f[key], 0);
+    const totalGzip = total("gzipBytes");
+    console.log(
+      `\nJavaScript loaded by / in ${language.name} (${files.length} files; gz = gzip -9 of each file, wire = bytes the server sent):`,
+    );
+    const row = (gzip: number, raw: number, wire: number, label: string) =>
+      console.log(`  ${kb(gzip).padStart(7)} KB gz  ${kb(raw).padStart(7)} KB raw  ${kb(wire).padStart(7)} KB wire  ${label}`);
+    for (const f of files) row(f.gzipBytes, f.rawBytes, f.wireBytes, f.file);
+    row(totalGzip, total("rawBytes"), total("wireBytes"), `total (budget ${budgets.jsGzipKbMax} KB gz)`);
+    if (totalGzip / 1024 > budgets.jsGzipKbMax) failed = true;
+  }
+  // What only one language loads (its catalogs): the proof that Lighthouse saw that language.
+  const ownScripts = (language: Language) => {
+    const others = languages.filter((other) => other !== language).flatMap((other) => scriptsByLanguage.get(other) ?? []);
+    return (scriptsByLanguage.get(language) ?? []).filter((file) => !others.includes(file));
+  };
 
   // Lighthouse times the page's JavaScript on this machine: a busy machine lowers the scores.
   const [load1] = loadavg();
-  console.log(
-    `\nLighthouse ${lighthouseVersion()}, mobile emulation, median of ${runs} run(s); load average ${load1?.toFixed(1)} on ${availableParallelism()} CPUs:`,
-  );
-  for (const pathname of lighthousePaths) {
+  if (withLighthouse)
+    console.log(
+      `\nLighthouse ${lighthouseVersion()}, mobile emulation, median of ${runs} run(s); load average ${load1?.toFixed(1)} on ${availableParallelism()} CPUs:`,
+    );
+  const pages = withLighthouse ? languages.flatMap((language) => lighthousePaths.map((pathname) => ({ language, pathname }))) : [];
+  for (const { language, pathname } of pages) {
     const samples: Scores[] = [];
+    // On /login the sign-in screen's own catalog differs too; the common catalog is enough proof.
+    const proof = ownScripts(language).filter((file) => /\/(common|marketing)-/.test(file));
     for (let attempt = 0; samples.length < runs && attempt < runs + 2; attempt += 1) {
       try {
-        samples.push(await lighthouseScores(`${baseUrl}${pathname}`));
+        samples.push(await lighthouseScores(`${baseUrl}${pathname}`, language, proof));
       } catch (error) {
         console.log(`  (${error instanceof Error ? error.message : String(error)}; running it again)`);
       }
@@ -200,7 +242,9 @@ try {
     const detail = samples
       .map((s) => `${s.performance}/${s.accessibility} (FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls})`)
       .join("; ");
-    console.log(`  ${pathname.padEnd(7)} performance ${performance}  accessibility ${accessibility}   runs: ${detail}`);
+    console.log(
+      `  ${pathname.padEnd(7)} ${language.name.padEnd(8)} performance ${performance}  accessibility ${accessibility}   runs: ${detail}`,
+    );
     const failedA11y = [...new Set(samples.flatMap((s) => s.failedA11y))];
     if (failedA11y.length > 0) console.log(`          failing accessibility audits: ${failedA11y.join(", ")}`);
     if (performance < budgets.performanceMin || accessibility < budgets.accessibilityMin) failed = true;

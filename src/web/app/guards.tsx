@@ -1,5 +1,8 @@
 // Route guards (docs/product.md, Route guards). They wait for the session check, then render the page, or send the
 // visitor to the right sign-in screen remembering where they were going (location state `from`).
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { toast } from "sonner";
@@ -8,7 +11,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { useSession } from "@/lib/session.ts";
 
-const adminCheckFailedMessage = "Error verifying admin status. Please try again.";
+const adminCheckFailedMessage = msg`Error verifying admin status. Please try again.`;
 
 function useOrigin(): string {
   const location = useLocation();
@@ -21,7 +24,7 @@ export function UserGuard() {
   if (loading) {
     return (
       <div role="status" aria-live="polite" className="flex min-h-dvh items-center justify-center text-muted-foreground">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -33,13 +36,15 @@ export function UserGuard() {
 export function AdminGuard() {
   const { user, isAdmin, loading, error } = useSession();
   const from = useOrigin();
+  const { i18n } = useLingui();
 
   useEffect(() => {
-    if (error) toast.error(adminCheckFailedMessage);
-  }, [error]);
+    if (error) toast.error(i18n._(adminCheckFailedMessage));
+  }, [error, i18n]);
 
-  if (loading) return <LoadingState label="Verifying admin credentials..." className="min-h-dvh" />;
-  // A failed check means not an admin.
+  if (loading) return <LoadingState label={i18n._(msg`Verifying admin credentials...`)} className="min-h-dvh" />;
+  // A failed check means not an admin. The message goes in English, as the server says it: the admin
+  // login shows it through serverMessageText (lib/server-messages.ts), in the shown language.
   if (error) return <Navigate to="/admin/login" replace state={{ message: messages.adminRequired }} />;
   if (!user) return <Navigate to="/admin/login" replace state={{ from }} />;
   if (!isAdmin) return <Navigate to="/admin/login" replace state={{ message: messages.adminRequired }} />;
@@ -50,8 +55,12 @@ export function AdminGuard() {
 function SessionCheckFailed() {
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
-      <p className="text-base font-medium">We could not check your session. Please try again.</p>
-      <Button onClick={() => window.location.reload()}>Try again</Button>
+      <p className="text-base font-medium">
+        <Trans>We could not check your session. Please try again.</Trans>
+      </p>
+      <Button onClick={() => window.location.reload()}>
+        <Trans>Try again</Trans>
+      </Button>
     </div>
   );
 }

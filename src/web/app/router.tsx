@@ -1,5 +1,6 @@
 // Every route of the web app (docs/product.md describes each). Screens are loaded on demand (React.lazy), so each area is its own set
 // of chunks: the landing page loads no sign-in, customer or admin code, and vice versa.
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { LoadingState } from "@/components/ui/spinner.tsx";
@@ -62,10 +63,11 @@ const AdminSecondApprovalsPage = lazy(() => withCatalog("admin", () => import("@
 const AdminTwoFactorPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-two-factor-page.tsx")));
 
 function RootLayout() {
+  const { t } = useLingui();
   return (
     <>
       <ScrollRestoration />
-      <Suspense fallback={<LoadingState label="Loading..." className="min-h-dvh" />}>
+      <Suspense fallback={<LoadingState label={t`Loading...`} className="min-h-dvh" />}>
         <Outlet />
       </Suspense>
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { cn } from "@/lib/class-names.ts";
 
@@ -13,9 +14,14 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 /** Mark and product name, linking to `to` (the landing page unless told). */
-export function Logo({ to = "/", className, label = "Nexapay home" }: { to?: string; className?: string; label?: string }) {
+export function Logo({ to = "/", className, label }: { to?: string; className?: string; label?: string }) {
+  const { t } = useLingui();
   return (
-    <Link to={to} aria-label={label} className={cn("inline-flex items-center gap-2 rounded-md text-foreground", className)}>
+    <Link
+      to={to}
+      aria-label={label ?? t`Nexapay home`}
+      className={cn("inline-flex items-center gap-2 rounded-md text-foreground", className)}
+    >
       <LogoMark />
       <span className="text-xl font-bold tracking-tight">Nexapay</span>
     </Link>

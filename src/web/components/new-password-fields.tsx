@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { PasswordField } from "@/components/ui/password-field.tsx";
 
@@ -10,7 +11,7 @@ type Name = "password" | "confirmPassword";
 export function NewPasswordFields({
   register,
   errors,
-  label = "Password",
+  label,
   hint,
   placeholder,
   confirmPlaceholder,
@@ -22,11 +23,12 @@ export function NewPasswordFields({
   placeholder: string;
   confirmPlaceholder: string;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <PasswordField
         id="password"
-        label={label}
+        label={label ?? t`Password`}
         error={errors.password?.message}
         hint={hint}
         autoComplete="new-password"
@@ -35,7 +37,7 @@ export function NewPasswordFields({
       />
       <PasswordField
         id="confirmPassword"
-        label="Confirm password"
+        label={t`Confirm password`}
         error={errors.confirmPassword?.message}
         autoComplete="new-password"
         placeholder={confirmPlaceholder}

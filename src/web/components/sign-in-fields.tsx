@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
@@ -11,16 +12,23 @@ type Errors<Name extends string> = Partial<Record<Name, { message?: string }>>;
 export function EmailField({
   register,
   errors,
-  placeholder = "Enter your email",
+  placeholder,
 }: {
   register: (name: "email") => UseFormRegisterReturn;
   errors: Errors<"email">;
   placeholder?: string;
 }) {
   const error = errors.email?.message;
+  const { t } = useLingui();
   return (
-    <FormField id="email" label="Email" error={error}>
-      <Input type="email" autoComplete="email" placeholder={placeholder} {...controlProps("email", error)} {...register("email")} />
+    <FormField id="email" label={t`Email`} error={error}>
+      <Input
+        type="email"
+        autoComplete="email"
+        placeholder={placeholder ?? t`Enter your email`}
+        {...controlProps("email", error)}
+        {...register("email")}
+      />
     </FormField>
   );
 }
@@ -39,20 +47,21 @@ export function SignInFields({
   emailPlaceholder?: string;
   passwordAside?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <EmailField register={register} errors={errors} placeholder={emailPlaceholder} />
       <PasswordField
         id="password"
-        label="Password"
+        label={t`Password`}
         error={errors.password?.message}
         labelAside={passwordAside}
         autoComplete="current-password"
-        placeholder="Enter your password"
+        placeholder={t`Enter your password`}
         {...register("password")}
       />
       <Button type="submit" className="w-full">
-        {busy ? "Signing in..." : "Sign in"}
+        {busy ? <Trans>Signing in...</Trans> : <Trans>Sign in</Trans>}
       </Button>
     </>
   );

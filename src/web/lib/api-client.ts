@@ -17,6 +17,20 @@ export class ApiError extends Error {
     this.fields = fields;
   }
 
+  /**
+   * The message for people, in the shown language: the server's English as sent, or for Bangla its
+   * translation (by sentence, else by code; lib/server-messages.ts). `message` stays the server's
+   * English, for code that compares it with the sentences of src/shared.
+   */
+  get shownMessage(): string {
+    return shownText(this.message, this.code);
+  }
+
+  /** The per-field messages for people, like shownMessage. */
+  get shownFields(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.fields).map(([field, text]) => [field, shownText(text, this.code)]));
+  }
+
   /** A 4xx: the request itself was refused, so sending it again would not help. */
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
@@ -38,7 +52,21 @@ type RequestOptions = {
   idempotencyKey?: string;
 };
 
+/** The English message of a request that got no answer (code NETWORK_ERROR, translated like a server message). */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the English original; server-messages.ts translates it by its code
 export const networkErrorMessage = "Could not reach Nexapay. Check your connection and try again.";
+
+type MessageTranslator = (message: string, code: string) => string;
+let shownText: MessageTranslator = (message) => message;
+
+/**
+ * Installed by lib/server-messages.ts when a screen first needs it. Its table of sentences is kept
+ * out of this module, which the public site's first page loads (bench/web/README.md: every byte of
+ * the entry counts against `/`'s budget); until then messages show in English.
+ */
+export function setServerMessageTranslator(translate: MessageTranslator): void {
+  shownText = translate;
+}
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, signal, idempotencyKey } = options;
@@ -78,9 +106,9 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "POST", body }),
 };
 
-/** The server's message when it sent one, otherwise the screen's own fallback text. */
+/** The server's message (in the shown language) when it sent one, otherwise the screen's own fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== networkErrorStatus && error.message.trim() !== "") return error.message;
+  if (error instanceof ApiError && error.status !== networkErrorStatus && error.message.trim() !== "") return error.shownMessage;
   return fallback;
 }
 

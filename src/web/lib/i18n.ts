@@ -6,7 +6,7 @@ import { i18n, type Messages } from "@lingui/core";
 
 export const locales = ["en", "bn"] as const;
 export type Locale = (typeof locales)[number];
-export type CatalogArea = "common" | "marketing" | "auth" | "customer" | "admin";
+export type CatalogArea = "common" | "errors" | "marketing" | "auth" | "customer" | "admin";
 
 type CatalogModule = Promise<{ messages: Messages }>;
 
@@ -14,6 +14,7 @@ type CatalogModule = Promise<{ messages: Messages }>;
 const catalogs: Record<Locale, Record<CatalogArea, () => CatalogModule>> = {
   en: {
     common: () => import("../locales/en/common.po"),
+    errors: () => import("../locales/en/errors.po"),
     marketing: () => import("../locales/en/marketing.po"),
     auth: () => import("../locales/en/auth.po"),
     customer: () => import("../locales/en/customer.po"),
@@ -21,6 +22,7 @@ const catalogs: Record<Locale, Record<CatalogArea, () => CatalogModule>> = {
   },
   bn: {
     common: () => import("../locales/bn/common.po"),
+    errors: () => import("../locales/bn/errors.po"),
     marketing: () => import("../locales/bn/marketing.po"),
     auth: () => import("../locales/bn/auth.po"),
     customer: () => import("../locales/bn/customer.po"),
@@ -61,6 +63,11 @@ async function loadCatalog(locale: Locale, area: CatalogArea): Promise<void> {
   loaded.add(key);
 }
 
+/** Whether an area's words in `locale` are loaded (a lookup before would show a message id). */
+export function isCatalogLoaded(locale: Locale, area: CatalogArea): boolean {
+  return loaded.has(`${locale}/${area}`);
+}
+
 /** Loads an area's words in the shown language; resolves once they can be rendered. */
 export async function loadCatalogArea(area: CatalogArea): Promise<void> {
   areasInUse.add(area);
@@ -71,8 +78,25 @@ export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : preferredLocale();
 }
 
+let banglaFontRequested = false;
+
+/**
+ * Noto Sans Bengali, from our own origin (the CSP allows no font host), only once Bangla is shown:
+ * an English visitor never downloads it. Not awaited: the text shows at once in a system font and
+ * swaps when the font arrives (font-display: swap). The font stack puts it after the Latin fonts, so
+ * Latin letters and digits keep their font and only Bengali letters use it.
+ */
+function requestBanglaFont(): void {
+  if (banglaFontRequested) return;
+  banglaFontRequested = true;
+  import("./bangla-font.css").catch(() => {
+    banglaFontRequested = false; // a system font still shows the text; try again on the next switch
+  });
+}
+
 /** Shows the app in `locale`: loads the words of every area in use, then switches. */
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
+  if (locale === "bn") requestBanglaFont();
   await Promise.all([...areasInUse].map((area) => loadCatalog(locale, area)));
   i18n.activate(locale);
   document.documentElement.lang = locale;

@@ -6,6 +6,7 @@ import { useCallback, useMemo } from "react";
 import { useNavigate } from "react-router";
 import type { Me } from "#shared/me.ts";
 import { ApiError, api } from "./api-client.ts";
+import { activateLocale, currentLocale, isLocale } from "./i18n.ts";
 
 export const sessionQueryKey = ["session", "me"] as const;
 
@@ -13,12 +14,39 @@ const sessionStaleTimeMs = 30_000;
 
 /** The signed-in user, or null when nobody is (401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+  let me: Me | null;
   try {
-    return await api.get<Me>("/api/me", signal);
+    me = await api.get<Me>("/api/me", signal);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    if (error instanceof ApiError && error.status === 401) me = null;
+    else throw error;
   }
+  await followProfileLanguage(me);
+  return me;
+}
+
+// GET /api/me also answers the language saved on the profile ("en" | "bn"). Read through a local
+// type until src/shared/me.ts declares it in meSchema.
+type WithLanguage = { language?: unknown };
+
+// The user whose saved language was last applied: it is applied once per sign-in (or first session
+// load), so a later re-read of /api/me never undoes a switch made meanwhile on this page.
+let languageAppliedFor: string | null = null;
+
+/**
+ * At sign-in, and when a page opens with a session, the app switches to the language saved on the
+ * profile: it is the user's own choice and follows them to another browser. A switch after that
+ * is saved on the profile by the language switcher.
+ */
+async function followProfileLanguage(me: Me | null): Promise<void> {
+  if (me === null) {
+    languageAppliedFor = null;
+    return;
+  }
+  if (languageAppliedFor === me.id) return;
+  languageAppliedFor = me.id;
+  const saved = (me as Me & WithLanguage).language;
+  if (isLocale(saved) && saved !== currentLocale()) await activateLocale(saved, { remember: true });
 }
 
 export type Session = { user: Me | null; isAdmin: boolean; loading: boolean; error: Error | null };
@@ -64,7 +92,8 @@ export function useAuthActions() {
   const signUp = useCallback(
     async (body: SignUpBody): Promise<Me | null> => {
       forgetEverything();
-      await api.post("/api/auth/sign-up/email", body);
+      // The new profile starts in the language the visitor is reading.
+      await api.post("/api/auth/sign-up/email", { language: currentLocale(), ...body });
       return refreshSession();
     },
     [forgetEverything, refreshSession],

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeftRight,
@@ -16,6 +18,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Navigate, NavLink, useLocation, useNavigate } from "react-router";
 import { onAdminSessionProblem } from "@/features/admin/admin-api.ts";
+import { LanguageSwitcher } from "@/components/language-switcher.tsx";
 import { LogoMark } from "@/components/logo.tsx";
 import { useLiveUpdates } from "@/lib/live-updates.ts";
 import { sessionQueryKey, useSession } from "@/lib/session.ts";
@@ -23,15 +26,15 @@ import { MenuList, ScreenOutlet, useLogOut, type MenuItem, type MenuLinkColors }
 
 // The back office menu.
 const menu: readonly MenuItem[] = [
-  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/admin/users", label: "Users", icon: Users },
-  { to: "/admin/transactions", label: "Transactions", icon: ArrowLeftRight },
-  { to: "/admin/second-approvals", label: "Second approvals", icon: BadgeCheck },
-  { to: "/admin/unclaimed-transfers", label: "Unclaimed transfers", icon: Coins },
-  { to: "/admin/verifications", label: "Verifications", icon: ShieldCheck },
-  { to: "/admin/sims", label: "SIMs", icon: Smartphone },
-  { to: "/admin/settings", label: "Settings", icon: Settings },
-  { to: "/admin/audit-log", label: "Audit Log", icon: ScrollText },
+  { to: "/admin/dashboard", label: msg`Dashboard`, icon: LayoutDashboard },
+  { to: "/admin/users", label: msg`Users`, icon: Users },
+  { to: "/admin/transactions", label: msg`Transactions`, icon: ArrowLeftRight },
+  { to: "/admin/second-approvals", label: msg`Second approvals`, icon: BadgeCheck },
+  { to: "/admin/unclaimed-transfers", label: msg`Unclaimed transfers`, icon: Coins },
+  { to: "/admin/verifications", label: msg`Verifications`, icon: ShieldCheck },
+  { to: "/admin/sims", label: msg`SIMs`, icon: Smartphone },
+  { to: "/admin/settings", label: msg`Settings`, icon: Settings },
+  { to: "/admin/audit-log", label: msg`Audit Log`, icon: ScrollText },
 ];
 
 // Light links on the dark sidebar.
@@ -79,6 +82,7 @@ export default function AdminLayout() {
   const { user } = useSession();
   const { signingOut, logOut } = useLogOut("/admin");
   const [menuOpen, setMenuOpen] = useState(false);
+  const { t } = useLingui();
   // Mounted once for the whole back office: change events refresh the lists (docs/architecture.md, Realtime).
   useLiveUpdates();
   useAdminSessionWatch();
@@ -102,8 +106,9 @@ export default function AdminLayout() {
           className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 hover:bg-slate-800 hover:text-white disabled:opacity-60"
         >
           <LogOut aria-hidden="true" className="size-5" />
-          Log out
+          <Trans>Log out</Trans>
         </button>
+        <LanguageSwitcher tone="dark" className="mt-3 ml-3" />
       </div>
     </>
   );
@@ -114,7 +119,7 @@ export default function AdminLayout() {
       <aside className="hidden w-60 shrink-0 flex-col bg-slate-900 md:flex">
         <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto p-4">
           <AdminBrand />
-          <nav aria-label="Admin" className="mt-6">
+          <nav aria-label={t`Admin`} className="mt-6">
             {navigation}
           </nav>
         </div>
@@ -132,11 +137,11 @@ export default function AdminLayout() {
             className="flex size-10 items-center justify-center rounded-lg text-slate-200 hover:bg-slate-800"
           >
             {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
-            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <span className="sr-only">{menuOpen ? t`Close menu` : t`Open menu`}</span>
           </button>
         </div>
         {menuOpen ? (
-          <nav id="admin-mobile-menu" aria-label="Admin" className="animate-fade-in border-t border-slate-800 px-4 pt-3 pb-4">
+          <nav id="admin-mobile-menu" aria-label={t`Admin`} className="animate-fade-in border-t border-slate-800 px-4 pt-3 pb-4">
             {navigation}
           </nav>
         ) : null}
@@ -152,11 +157,14 @@ export default function AdminLayout() {
 }
 
 function AdminBrand() {
+  const { t } = useLingui();
   return (
-    <NavLink to="/admin/dashboard" className="flex items-center gap-2 rounded-md text-white" aria-label="Nexapay admin dashboard">
+    <NavLink to="/admin/dashboard" className="flex items-center gap-2 rounded-md text-white" aria-label={t`Nexapay admin dashboard`}>
       <LogoMark />
       <span className="text-lg font-bold tracking-tight">Nexapay</span>
-      <span className="rounded bg-slate-700 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-100">Admin</span>
+      <span className="rounded bg-slate-700 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-100">
+        <Trans>Admin</Trans>
+      </span>
     </NavLink>
   );
 }

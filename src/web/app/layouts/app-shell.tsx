@@ -1,15 +1,21 @@
 // What the customer and admin frames share: their menus' links, log out, and the slot their screens render in.
 // Each frame keeps its own markup (the back office is a dark sidebar, the customer area a header and a bottom bar),
 // so these are parts rather than one shell component.
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import type { LucideIcon } from "lucide-react";
 import { Suspense, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { toast } from "sonner";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
+// The server's refusals in the shown language in both signed-in frames (toasts of errorMessage()).
+import "@/lib/server-messages.ts";
 import { useAuthActions } from "@/lib/session.ts";
 
-export type MenuItem = { to: string; label: string; icon: LucideIcon };
+/** A menu link; `label` is defined with msg`…` and translated when the menu renders. */
+export type MenuItem = { to: string; label: MessageDescriptor; icon: LucideIcon };
 
 /** A frame's colours for a menu link: `active` on the current screen's link, `idle` on the others. */
 export type MenuLinkColors = { active: string; idle: string };
@@ -26,6 +32,7 @@ export function MenuList({
   className?: string;
   onNavigate?: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <ul className={className}>
       {items.map((item) => (
@@ -41,7 +48,7 @@ export function MenuList({
             }
           >
             <item.icon aria-hidden="true" className="size-5" />
-            {item.label}
+            {i18n._(item.label)}
           </NavLink>
         </li>
       ))}
@@ -56,14 +63,15 @@ export function MenuList({
 export function useLogOut(redirectTo: string): { signingOut: boolean; logOut: () => Promise<void> } {
   const { signOut } = useAuthActions();
   const [signingOut, setSigningOut] = useState(false);
+  const { i18n } = useLingui();
 
   async function logOut() {
     setSigningOut(true);
     try {
       await signOut(redirectTo);
-      toast.success("Logged out successfully!");
+      toast.success(i18n._(msg`Logged out successfully!`));
     } catch {
-      toast.error("Failed to log out.");
+      toast.error(i18n._(msg`Failed to log out.`));
       setSigningOut(false);
     }
   }
@@ -73,8 +81,9 @@ export function useLogOut(redirectTo: string): { signingOut: boolean; logOut: ()
 
 /** Where the frame's current screen renders; each screen is its own chunk (router.tsx), so a spinner shows while it loads. */
 export function ScreenOutlet() {
+  const { i18n } = useLingui();
   return (
-    <Suspense fallback={<LoadingState label="Loading..." />}>
+    <Suspense fallback={<LoadingState label={i18n._(msg`Loading...`)} />}>
       <Outlet />
     </Suspense>
   );

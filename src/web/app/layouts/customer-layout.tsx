@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
@@ -11,6 +13,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
+import { LanguageSwitcher } from "@/components/language-switcher.tsx";
 import { Logo } from "@/components/logo.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog.tsx";
@@ -21,13 +24,13 @@ import { MenuList, ScreenOutlet, useLogOut, type MenuItem, type MenuLinkColors }
 
 // The customer menu, in this order; the bottom bar on phones holds the first five.
 const menu: readonly MenuItem[] = [
-  { to: "/profile", label: "Profile", icon: UserRound },
-  { to: "/verification", label: "Verification", icon: ShieldCheck },
-  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { to: "/deposit", label: "Deposit", icon: ArrowDownToLine },
-  { to: "/withdraw", label: "Withdraw", icon: ArrowUpFromLine },
-  { to: "/transactions", label: "Transactions", icon: ReceiptText },
-  { to: "/sims", label: "SIMs", icon: Smartphone },
+  { to: "/profile", label: msg`Profile`, icon: UserRound },
+  { to: "/verification", label: msg`Verification`, icon: ShieldCheck },
+  { to: "/dashboard", label: msg`Dashboard`, icon: LayoutDashboard },
+  { to: "/deposit", label: msg`Deposit`, icon: ArrowDownToLine },
+  { to: "/withdraw", label: msg`Withdraw`, icon: ArrowUpFromLine },
+  { to: "/transactions", label: msg`Transactions`, icon: ReceiptText },
+  { to: "/sims", label: msg`SIMs`, icon: Smartphone },
 ];
 const bottomBarItemCount = 5;
 
@@ -42,6 +45,7 @@ export default function CustomerLayout() {
   const { user } = useSession();
   const { signingOut, logOut } = useLogOut("/login");
   const [menuOpen, setMenuOpen] = useState(false);
+  const { t, i18n } = useLingui();
   // One event stream for the whole customer area: every screen's lists refresh when their rows change.
   useLiveUpdates();
 
@@ -49,16 +53,18 @@ export default function CustomerLayout() {
     <div className="flex min-h-dvh flex-col bg-background">
       <header className="sticky top-0 z-40 border-b border-border bg-white">
         <div className="flex h-16 items-center justify-between gap-4 px-4 md:px-6">
-          <Logo to="/dashboard" label="Nexapay dashboard" />
+          <Logo to="/dashboard" label={t`Nexapay dashboard`} />
           <div className="flex items-center gap-2 sm:gap-3">
             {user ? (
               <span className="hidden max-w-48 truncate text-sm text-muted-foreground sm:block" title={user.email}>
                 {user.username}
               </span>
             ) : null}
+            {/* On phones the switcher sits in the menu: the bar has no room for it. */}
+            <LanguageSwitcher className="hidden sm:inline-flex" />
             <Button variant="outline" size="sm" onClick={() => void logOut()} disabled={signingOut}>
               <LogOut aria-hidden="true" />
-              Log out
+              <Trans>Log out</Trans>
             </Button>
             <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
           </div>
@@ -66,7 +72,7 @@ export default function CustomerLayout() {
       </header>
 
       <div className="flex flex-1">
-        <nav aria-label="Account" className="hidden w-60 shrink-0 border-r border-border bg-white md:block">
+        <nav aria-label={t`Account`} className="hidden w-60 shrink-0 border-r border-border bg-white md:block">
           <MenuList items={menu} colors={menuColors} className="sticky top-16 grid gap-1 p-3" />
         </nav>
 
@@ -78,7 +84,7 @@ export default function CustomerLayout() {
       </div>
 
       <nav
-        aria-label="Quick access"
+        aria-label={t`Quick access`}
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
       >
         <ul className="grid grid-cols-5">
@@ -98,7 +104,7 @@ export default function CustomerLayout() {
                     <span className={cn("flex h-7 w-12 items-center justify-center rounded-full", isActive && "bg-emerald-100")}>
                       <item.icon aria-hidden="true" className="size-5" />
                     </span>
-                    {item.label}
+                    {i18n._(item.label)}
                   </>
                 )}
               </NavLink>
@@ -115,25 +121,33 @@ export default function CustomerLayout() {
  * seven, so Transactions and SIMs stay one tap away. It closes on a choice.
  */
 function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="icon" className="size-9 md:hidden">
           <Menu aria-hidden="true" />
-          <span className="sr-only">Open menu</span>
+          <span className="sr-only">
+            <Trans>Open menu</Trans>
+          </span>
         </Button>
       </DialogTrigger>
       <DialogContent
-        closeLabel="Close menu"
+        closeLabel={t`Close menu`}
         className="top-0 right-0 left-auto h-dvh max-h-dvh w-72 max-w-[85vw] translate-x-0 translate-y-0 content-start gap-4 rounded-none rounded-l-xl p-4"
       >
         <div className="grid gap-1 px-2 pt-1 pr-10">
-          <DialogTitle className="text-base">Menu</DialogTitle>
-          <DialogDescription className="sr-only">All pages of your account</DialogDescription>
+          <DialogTitle className="text-base">
+            <Trans>Menu</Trans>
+          </DialogTitle>
+          <DialogDescription className="sr-only">
+            <Trans>All pages of your account</Trans>
+          </DialogDescription>
         </div>
-        <nav aria-label="Account menu">
+        <nav aria-label={t`Account menu`}>
           <MenuList items={menu} colors={menuColors} onNavigate={() => onOpenChange(false)} />
         </nav>
+        <LanguageSwitcher className="mx-2 self-start" />
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/class-names.ts";
@@ -18,9 +19,10 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
-  closeLabel = "Close",
+  closeLabel,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean; closeLabel?: string }) {
+  const { t } = useLingui();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,7 +38,7 @@ export function DialogContent({
         {showCloseButton ? (
           <DialogPrimitive.Close className="absolute top-4 right-4 flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-muted hover:text-foreground">
             <X aria-hidden="true" className="size-4" />
-            <span className="sr-only">{closeLabel}</span>
+            <span className="sr-only">{closeLabel ?? t`Close`}</span>
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { formatCount } from "@/lib/locale-format.ts";
 import { cn } from "@/lib/class-names.ts";
 import { Button } from "./button.tsx";
 import { pageItems } from "./page-items.ts";
@@ -11,7 +13,7 @@ export function Pagination({
   page,
   pageCount,
   onPageChange,
-  label = "Pagination",
+  label,
   className,
 }: {
   page: number;
@@ -20,14 +22,21 @@ export function Pagination({
   label?: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
-    <nav aria-label={label} className={cn("flex items-center justify-center", className)}>
+    <nav aria-label={label ?? t`Pagination`} className={cn("flex items-center justify-center", className)}>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           <Button variant="ghost" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} className="px-2 sm:px-3">
             <ChevronLeft aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Previous</span>
-            <span className="sr-only"> page</span>
+            {/* "Previous" shows on wide screens; a screen reader hears "Previous page" everywhere. */}
+            <span className="sr-only sm:not-sr-only">
+              <Trans comment="Pagination button, followed by the hidden word 'page'">Previous</Trans>
+            </span>
+            <span className="sr-only">
+              {" "}
+              <Trans comment="Hidden after Previous/Next in the pagination, read aloud as 'Previous page'">page</Trans>
+            </span>
           </Button>
         </li>
         {pageItems(page, pageCount).map((item) =>
@@ -38,10 +47,10 @@ export function Pagination({
                 size="icon"
                 className={cn("size-9", item === page && "border-primary text-emerald-800")}
                 aria-current={item === page ? "page" : undefined}
-                aria-label={`Page ${item}`}
+                aria-label={t`Page ${formatCount(item)}`}
                 onClick={() => onPageChange(item)}
               >
-                {item}
+                {formatCount(item)}
               </Button>
             </li>
           ) : (
@@ -52,8 +61,13 @@ export function Pagination({
         )}
         <li>
           <Button variant="ghost" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount} className="px-2 sm:px-3">
-            <span className="sr-only sm:not-sr-only">Next</span>
-            <span className="sr-only"> page</span>
+            <span className="sr-only sm:not-sr-only">
+              <Trans comment="Pagination button, followed by the hidden word 'page'">Next</Trans>
+            </span>
+            <span className="sr-only">
+              {" "}
+              <Trans comment="Hidden after Previous/Next in the pagination, read aloud as 'Previous page'">page</Trans>
+            </span>
             <ChevronRight aria-hidden="true" />
           </Button>
         </li>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { cn } from "@/lib/class-names.ts";
@@ -21,7 +22,7 @@ export function PasswordInput({ className, disabled, ...props }: Omit<ComponentP
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring disabled:opacity-50"
       >
         {visible ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-        <span className="sr-only">{visible ? "Hide password" : "Show password"}</span>
+        <span className="sr-only">{visible ? <Trans>Hide password</Trans> : <Trans>Show password</Trans>}</span>
       </button>
     </div>
   );
