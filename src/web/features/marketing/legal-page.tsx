@@ -155,6 +155,7 @@ export default function LegalPage() {
           </TabsList>
           {documents.map((doc) => {
             const title = i18n._(doc.title);
+            const updated = i18n._(doc.updated);
             return (
               <TabsContent
                 key={doc.value}
@@ -164,7 +165,7 @@ export default function LegalPage() {
                 <h2 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h2>
                 <p className="mt-1 text-sm text-slate-600">
                   <Trans>
-                    Last updated: <time dateTime={doc.updatedIso}>{i18n._(doc.updated)}</time>
+                    Last updated: <time dateTime={doc.updatedIso}>{updated}</time>
                   </Trans>
                 </p>
                 <p className="mt-5 text-slate-700">{i18n._(doc.summary)}</p>
