@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useLinguiContext } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -9,6 +13,9 @@ import {
   contactMessageSchema,
   contactMessageLengthMax,
   contactSubjects,
+  contactNameLengthMax,
+  contactCompanyLengthMax,
+  type ContactSubject,
   defaultContactSubject,
   type ContactMessageCreated,
   type ContactMessageInput,
@@ -20,39 +27,66 @@ import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const offices = [
-  { city: "New York", label: "Headquarters", lines: ["Financial District", "New York, NY, United States"] },
-  { city: "London", label: "Europe", lines: ["Shoreditch", "London, United Kingdom"] },
-  { city: "Singapore", label: "Asia-Pacific", lines: ["Marina Bay", "Singapore"] },
+  { key: "new-york", city: msg`New York`, label: msg`Headquarters`, lines: [msg`Financial District`, msg`New York, NY, United States`] },
+  { key: "london", city: msg`London`, label: msg`Europe`, lines: [msg`Shoreditch`, msg`London, United Kingdom`] },
+  { key: "singapore", city: msg`Singapore`, label: msg`Asia-Pacific`, lines: [msg`Marina Bay`, msg`Singapore`] },
 ] as const;
 
 const emptyForm: ContactMessageInput = { name: "", email: "", company: "", subject: defaultContactSubject, message: "" };
 const formFields = ["name", "email", "company", "subject", "message"] as const;
 
+// The subjects travel in English (the server and the back office keep them so); these are what the visitor reads.
+const subjectLabels: Record<ContactSubject, MessageDescriptor> = {
+  "General Inquiry": msg`General Inquiry`,
+  Sales: msg`Sales`,
+  "Technical Support": msg`Technical Support`,
+  Partnership: msg`Partnership`,
+  Press: msg`Press`,
+};
+
+// The shared schema (also the server's) words its errors in English; the form shows them in the shown
+// language. A message not listed here (a new rule, a server answer) is shown as it comes.
+const fieldErrors: Record<string, MessageDescriptor> = {
+  "Name is required": msg`Name is required`,
+  [`Name must be at most ${contactNameLengthMax} characters`]: msg`Name must be at most ${contactNameLengthMax} characters`,
+  "Please enter a valid email address": msg`Please enter a valid email address`,
+  [`Company must be at most ${contactCompanyLengthMax} characters`]: msg`Company must be at most ${contactCompanyLengthMax} characters`,
+  "Subject is required": msg`Subject is required`,
+  "Message is required": msg`Message is required`,
+  [`Message must be at most ${contactMessageLengthMax} characters`]: msg`Message must be at most ${contactMessageLengthMax} characters`,
+  [contactMessages.failed]: msg`Failed to send your message. Please try again.`,
+};
+
 /** Contact Us (docs/product.md, Contact page): the message is really sent, to POST /api/contact. */
 export default function ContactPage() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
   return (
     <ContentPageShell
-      eyebrow="Company"
-      title="Contact Us"
-      intro="Questions about Nexapay, a partnership or your account? Write, chat or call: our team is here to help."
+      eyebrow={t`Company`}
+      title={t`Contact Us`}
+      intro={t`Questions about Nexapay, a partnership or your account? Write, chat or call: our team is here to help.`}
     >
-      <section aria-label="Ways to reach us" className="mx-auto max-w-6xl px-4 pt-12 sm:px-6 sm:pt-16">
+      <section aria-label={t`Ways to reach us`} className="mx-auto max-w-6xl px-4 pt-12 sm:px-6 sm:pt-16">
         <ul className="grid gap-6 md:grid-cols-3">
-          <ContactCard icon={Mail} title="Email us" text="We reply within 24 hours on business days.">
+          <ContactCard icon={Mail} title={t`Email us`} text={t`We reply within 24 hours on business days.`}>
             <SupportEmailLink className="font-medium break-all text-emerald-800 underline underline-offset-4" />
           </ContactCard>
-          <ContactCard icon={MessageCircle} title="Live chat" text="Talk to our team now, 24 hours a day, 7 days a week.">
+          <ContactCard icon={MessageCircle} title={t`Live chat`} text={t`Talk to our team now, 24 hours a day, 7 days a week.`}>
             <Button asChild>
-              <ChatLink>Start Live Chat</ChatLink>
+              <ChatLink>
+                <Trans>Start Live Chat</Trans>
+              </ChatLink>
             </Button>
           </ContactCard>
           <ContactCard
             icon={Phone}
-            title="Call us"
-            text="Phone support is not open yet; this number is a placeholder. Chat is the fastest way to reach us."
+            title={t`Call us`}
+            text={t`Phone support is not open yet; this number is a placeholder. Chat is the fastest way to reach us.`}
           >
             <p className="font-medium text-slate-900">+1 (555) 010-0199</p>
           </ContactCard>
@@ -63,20 +97,20 @@ export default function ContactPage() {
         <ContactForm />
         <section aria-labelledby="offices-title">
           <h2 id="offices-title" className="text-2xl font-bold tracking-tight text-slate-900">
-            Our offices
+            <Trans>Our offices</Trans>
           </h2>
           <ul className="mt-6 grid gap-4">
             {offices.map((office) => (
-              <li key={office.city} className="flex gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
+              <li key={office.key} className="flex gap-4 rounded-xl border border-border bg-white p-5 shadow-sm">
                 <Building2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
                 <div>
                   <h3 className="font-semibold text-slate-900">
-                    {office.city} <span className="font-normal text-slate-600">· {office.label}</span>
+                    {i18n._(office.city)} <span className="font-normal text-slate-600">· {i18n._(office.label)}</span>
                   </h3>
                   <address className="mt-1 text-slate-700 not-italic">
                     {office.lines.map((line) => (
-                      <span key={line} className="block">
-                        {line}
+                      <span key={line.id} className="block">
+                        {i18n._(line)}
                       </span>
                     ))}
                   </address>
@@ -92,6 +126,19 @@ export default function ContactPage() {
 }
 
 function ContactForm() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  const fieldError = (message: string | undefined) => {
+    if (!message) return undefined;
+    const known = fieldErrors[message];
+    if (!known) return message;
+    // The limits in the shown digits (5,000 / ৫,০০০).
+    const values = Object.fromEntries(
+      Object.entries(known.values ?? {}).map(([name, value]) => [name, typeof value === "number" ? formatCount(value) : value]),
+    );
+    const withValues: MessageDescriptor = { ...known, values };
+    return i18n._(withValues);
+  };
   const [sending, setSending] = useState(false);
   // Links elsewhere on the site may choose the subject and start the message (/contact?subject=Press,
   // the deposit page's "I sent less than the minimum"). Only these two fields: nothing else is taken from a link.
@@ -118,25 +165,27 @@ function ContactForm() {
           if (message) form.setError(field, { message });
         }
       }
-      toast.error(errorMessage(error, contactMessages.failed));
+      toast.error(fieldError(errorMessage(error, contactMessages.failed)) ?? contactMessages.failed);
       setSending(false);
       return;
     }
     setSending(false);
-    toast.success(contactMessages.sent);
+    toast.success(t`Your message has been sent. We'll get back to you soon!`);
     form.reset(emptyForm);
   });
 
   return (
     <section aria-labelledby="form-title" className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
       <h2 id="form-title" className="text-2xl font-bold tracking-tight text-slate-900">
-        Send us a message
+        <Trans>Send us a message</Trans>
       </h2>
-      <p className="mt-2 text-slate-600">All fields are required unless marked optional.</p>
+      <p className="mt-2 text-slate-600">
+        <Trans>All fields are required unless marked optional.</Trans>
+      </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6">
         <fieldset disabled={sending} className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="contact-name" label="Name" error={errors.name?.message}>
+            <FormField id="contact-name" label={t`Name`} error={fieldError(errors.name?.message)}>
               <Input
                 autoComplete="name"
                 aria-required="true"
@@ -144,7 +193,7 @@ function ContactForm() {
                 {...form.register("name")}
               />
             </FormField>
-            <FormField id="contact-email" label="Email" error={errors.email?.message}>
+            <FormField id="contact-email" label={t`Email`} error={fieldError(errors.email?.message)}>
               <Input
                 type="email"
                 autoComplete="email"
@@ -155,14 +204,14 @@ function ContactForm() {
             </FormField>
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="contact-company" label="Company (optional)" error={errors.company?.message}>
+            <FormField id="contact-company" label={t`Company (optional)`} error={fieldError(errors.company?.message)}>
               <Input
                 autoComplete="organization"
                 {...controlProps("contact-company", errors.company?.message)}
                 {...form.register("company")}
               />
             </FormField>
-            <FormField id="contact-subject" label="Subject" error={errors.subject?.message}>
+            <FormField id="contact-subject" label={t`Subject`} error={fieldError(errors.subject?.message)}>
               <NativeSelect
                 aria-required="true"
                 {...controlProps("contact-subject", errors.subject?.message)}
@@ -170,13 +219,13 @@ function ContactForm() {
               >
                 {contactSubjects.map((subject) => (
                   <option key={subject} value={subject}>
-                    {subject}
+                    {i18n._(subjectLabels[subject])}
                   </option>
                 ))}
               </NativeSelect>
             </FormField>
           </div>
-          <FormField id="contact-message" label="Message" error={errors.message?.message}>
+          <FormField id="contact-message" label={t`Message`} error={fieldError(errors.message?.message)}>
             <Textarea
               rows={4}
               aria-required="true"
@@ -185,7 +234,7 @@ function ContactForm() {
             />
           </FormField>
           <Button type="submit" size="lg" className="w-full sm:w-fit">
-            {sending ? "Sending..." : "Send Message"}
+            {sending ? <Trans>Sending...</Trans> : <Trans>Send Message</Trans>}
           </Button>
         </fieldset>
       </form>
@@ -217,7 +266,7 @@ function MapPlaceholder() {
         <MapPin className="absolute top-1/2 left-1/2 size-10 -translate-x-1/2 -translate-y-full text-emerald-700" />
       </div>
       <figcaption className="bg-white px-4 py-3 text-sm text-slate-600">
-        Map placeholder: an interactive map of our offices is coming soon.
+        <Trans>Map placeholder: an interactive map of our offices is coming soon.</Trans>
       </figcaption>
     </figure>
   );

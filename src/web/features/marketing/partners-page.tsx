@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BadgePercent, CalendarCheck, Code2, Handshake, Megaphone, UsersRound } from "lucide-react";
 import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
 import { ChatButton, SignUpButton } from "@/features/marketing/components/cta-buttons.tsx";
@@ -9,83 +11,84 @@ import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const partnerTypes: readonly FeatureItem[] = [
   {
-    title: "Referral partners",
-    text: "Bloggers, communities and consultants who recommend Nexapay to the businesses they know.",
+    title: msg`Referral partners`,
+    text: msg`Bloggers, communities and consultants who recommend Nexapay to the businesses they know.`,
     icon: Megaphone,
   },
   {
-    title: "Technology partners",
-    text: "Shop platforms, accounting tools and apps that build Nexapay payments into their product.",
+    title: msg`Technology partners`,
+    text: msg`Shop platforms, accounting tools and apps that build Nexapay payments into their product.`,
     icon: Code2,
   },
   {
-    title: "Agencies",
-    text: "Web and development agencies who set up payments for their clients and stay their first point of contact.",
+    title: msg`Agencies`,
+    text: msg`Web and development agencies who set up payments for their clients and stay their first point of contact.`,
     icon: UsersRound,
   },
 ];
 
 const benefits: readonly FeatureItem[] = [
   {
-    title: "Up to 30% revenue share",
-    text: "Earn a share of the fees paid by the businesses you refer to Nexapay.",
+    title: msg`Up to 30% revenue share`,
+    text: msg`Earn a share of the fees paid by the businesses you refer to Nexapay.`,
     icon: BadgePercent,
   },
   {
-    title: "Paid every month",
-    text: "Your earnings are calculated and paid out monthly, with a statement of every referred account.",
+    title: msg`Paid every month`,
+    text: msg`Your earnings are calculated and paid out monthly, with a statement of every referred account.`,
     icon: CalendarCheck,
   },
   {
-    title: "A partner manager",
-    text: "One person who knows your business, helps with onboarding your clients and answers on chat.",
+    title: msg`A partner manager`,
+    text: msg`One person who knows your business, helps with onboarding your clients and answers on chat.`,
     icon: Handshake,
   },
 ];
 
 const steps = [
-  { title: "Apply", text: "Tell us who you are and how you work with businesses. It takes five minutes on chat." },
-  { title: "Get set up", text: "Once approved you receive your referral details, partner materials and a named contact." },
-  { title: "Refer customers", text: "Introduce businesses to Nexapay. We handle onboarding, verification and support." },
-  { title: "Earn monthly", text: "Receive your revenue share every month, with a clear statement." },
+  { title: msg`Apply`, text: msg`Tell us who you are and how you work with businesses. It takes five minutes on chat.` },
+  { title: msg`Get set up`, text: msg`Once approved you receive your referral details, partner materials and a named contact.` },
+  { title: msg`Refer customers`, text: msg`Introduce businesses to Nexapay. We handle onboarding, verification and support.` },
+  { title: msg`Earn monthly`, text: msg`Receive your revenue share every month, with a clear statement.` },
 ] as const;
 
 const terms = [
-  { term: "Revenue share", detail: "Up to 30% of the fees paid by the customers you refer" },
-  { term: "Payouts", detail: "Monthly, with a statement per referred account" },
-  { term: "Cost to join", detail: "None" },
-  { term: "Support", detail: "A partner manager, and our 24/7 chat" },
+  { term: msg`Revenue share`, detail: msg`Up to 30% of the fees paid by the customers you refer` },
+  { term: msg`Payouts`, detail: msg`Monthly, with a statement per referred account` },
+  { term: msg`Cost to join`, detail: msg`None` },
+  { term: msg`Support`, detail: msg`A partner manager, and our 24/7 chat` },
 ] as const;
 
 /** Partner Program (up to 30% revenue share with monthly payouts). */
 export default function PartnersPage() {
+  const { t } = useLingui();
   return (
     <ContentPageShell
-      eyebrow="Resources"
-      title="Partner Program"
-      intro="Grow with us. Recommend Nexapay or build it into your product, and earn up to 30% revenue share, paid every month."
+      eyebrow={t`Resources`}
+      title={t`Partner Program`}
+      intro={t`Grow with us. Recommend Nexapay or build it into your product, and earn up to 30% revenue share, paid every month.`}
       actions={
         <>
-          <ChatButton label="Become a partner" />
-          <SignUpButton label="Open an account" />
+          <ChatButton label={t`Become a partner`} />
+          <SignUpButton label={t`Open an account`} />
         </>
       }
     >
-      <PageSection title="Who our partners are" intro="If businesses ask you how to get paid, you are a good fit.">
+      <PageSection title={t`Who our partners are`} intro={t`If businesses ask you how to get paid, you are a good fit.`}>
         <FeatureGrid items={partnerTypes} />
       </PageSection>
-      <PageSection tone="tint" title="What you get">
+      <PageSection tone="tint" title={t`What you get`}>
         <FeatureGrid items={benefits} />
       </PageSection>
-      <PageSection title="How the program works" intro="Four steps from application to your first payout.">
+      <PageSection title={t`How the program works`} intro={t`Four steps from application to your first payout.`}>
         <StepList steps={steps} />
       </PageSection>
-      <PageSection tone="tint" width="narrow" title="The terms in short">
+      <PageSection tone="tint" width="narrow" title={t`The terms in short`}>
         <FactList facts={terms} />
       </PageSection>
-      <CallToAction title="Let's grow together" text="Send us a message on chat and our partnerships team will get back to you.">
-        <ChatButton tone="band" label="Become a partner" />
-        <SignUpButton tone="band" label="Open an account" />
+      <CallToAction title={t`Let's grow together`} text={t`Send us a message on chat and our partnerships team will get back to you.`}>
+        <ChatButton tone="band" label={t`Become a partner`} />
+        <SignUpButton tone="band" label={t`Open an account`} />
       </CallToAction>
     </ContentPageShell>
   );

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BarChart3, Headphones, Smartphone, Store, Users, Wallet } from "lucide-react";
 import { CallToAction } from "@/features/marketing/components/call-to-action.tsx";
 import { ChatButton, SignUpButton } from "@/features/marketing/components/cta-buttons.tsx";
@@ -8,50 +10,57 @@ import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const features: readonly FeatureItem[] = [
   {
-    title: "Your shop's numbers, registered",
-    text: "Register the SIM numbers you take payments on, as Personal or Merchant wallets. Our team reviews and activates each one.",
+    title: msg`Your shop's numbers, registered`,
+    text: msg`Register the SIM numbers you take payments on, as Personal or Merchant wallets. Our team reviews and activates each one.`,
     icon: Smartphone,
   },
   {
-    title: "No special hardware",
-    text: "The phone behind your counter is enough. There is no terminal to rent and nothing to install.",
+    title: msg`No special hardware`,
+    text: msg`The phone behind your counter is enough. There is no terminal to rent and nothing to install.`,
     icon: Store,
   },
   {
-    title: "Every branch in one place",
-    text: "Running more than one counter or shop? See the payments of every registered number in one account.",
+    title: msg`Every branch in one place`,
+    text: msg`Running more than one counter or shop? See the payments of every registered number in one account.`,
     icon: Users,
   },
   {
-    title: "Daily totals, live",
-    text: "The dashboard adds up the day's takings as they come in, so closing the till takes minutes.",
+    title: msg`Daily totals, live`,
+    text: msg`The dashboard adds up the day's takings as they come in, so closing the till takes minutes.`,
     icon: BarChart3,
   },
   {
-    title: "Cash out to mobile wallets",
-    text: "Withdraw to bKash, Nagad or Upay with no payout charge, processed within 15–30 minutes during business hours.",
+    title: msg`Cash out to mobile wallets`,
+    text: msg`Withdraw to bKash, Nagad or Upay with no payout charge, processed within 15–30 minutes during business hours.`,
     icon: Wallet,
   },
   {
-    title: "Help during opening hours and after",
-    text: "Our support team is on chat 24/7, because shops do not close at five.",
+    title: msg`Help during opening hours and after`,
+    text: msg`Our support team is on chat 24/7, because shops do not close at five.`,
     icon: Headphones,
   },
 ];
 
 const steps = [
-  { title: "Sign up and verify", text: "Create your account and verify your identity with a national ID, driving licence or passport." },
-  { title: "Register your SIMs", text: "Add each number you take payments on, at least 10 digits, as a Personal or Merchant wallet." },
-  { title: "Start selling", text: "Once a SIM is active, its payments appear in your dashboard in real time." },
+  {
+    title: msg`Sign up and verify`,
+    text: msg`Create your account and verify your identity with a national ID, driving licence or passport.`,
+  },
+  {
+    title: msg`Register your SIMs`,
+    text: msg`Add each number you take payments on, at least 10 digits, as a Personal or Merchant wallet.`,
+  },
+  { title: msg`Start selling`, text: msg`Once a SIM is active, its payments appear in your dashboard in real time.` },
 ] as const;
 
 /** Point of Sale Solutions. */
 export default function PointOfSalePage() {
+  const { t } = useLingui();
   return (
     <ContentPageShell
-      eyebrow="Products"
-      title="Point of Sale Solutions"
-      intro="Take payments at the counter with the phone you already have, and see every sale of every shop in one dashboard."
+      eyebrow={t`Products`}
+      title={t`Point of Sale Solutions`}
+      intro={t`Take payments at the counter with the phone you already have, and see every sale of every shop in one dashboard.`}
       actions={
         <>
           <SignUpButton />
@@ -59,15 +68,18 @@ export default function PointOfSalePage() {
         </>
       }
     >
-      <PageSection title="Counter payments, made simple" intro="For shops, restaurants, pharmacies and market stalls across Bangladesh.">
+      <PageSection
+        title={t`Counter payments, made simple`}
+        intro={t`For shops, restaurants, pharmacies and market stalls across Bangladesh.`}
+      >
         <FeatureGrid items={features} />
       </PageSection>
-      <PageSection tone="tint" title="Set up your shop" intro="Most shops are ready the same day their SIMs are approved.">
+      <PageSection tone="tint" title={t`Set up your shop`} intro={t`Most shops are ready the same day their SIMs are approved.`}>
         <StepList steps={steps} />
       </PageSection>
       <CallToAction
-        title="Bring your shop to Nexapay"
-        text="Open an account today. If you run several branches, our sales team will help you set them all up."
+        title={t`Bring your shop to Nexapay`}
+        text={t`Open an account today. If you run several branches, our sales team will help you set them all up.`}
       >
         <SignUpButton tone="band" />
         <ChatButton tone="band" />

@@ -1,3 +1,5 @@
+import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/lib/class-names.ts";
@@ -7,19 +9,19 @@ import { ChatLink } from "./external-link.tsx";
 type Tone = "light" | "band";
 
 /** 'Get Started' (or another label) to /signup. On the dark band, the white button. */
-export function SignUpButton({ label = "Get Started", tone = "light" }: { label?: string; tone?: Tone }) {
+export function SignUpButton({ label, tone = "light" }: { label?: ReactNode; tone?: Tone }) {
   return (
     <Button asChild size="lg" className={cn(tone === "band" && ctaPrimaryClass)}>
-      <Link to="/signup">{label}</Link>
+      <Link to="/signup">{label ?? <Trans>Get Started</Trans>}</Link>
     </Button>
   );
 }
 
 /** 'Contact Sales' (or another label): our chat, in a new tab. */
-export function ChatButton({ label = "Contact Sales", tone = "light" }: { label?: string; tone?: Tone }) {
+export function ChatButton({ label, tone = "light" }: { label?: ReactNode; tone?: Tone }) {
   return (
     <Button asChild size="lg" variant="outline" className={cn(tone === "band" && ctaSecondaryClass)}>
-      <ChatLink>{label}</ChatLink>
+      <ChatLink>{label ?? <Trans>Contact Sales</Trans>}</ChatLink>
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { ComponentProps } from "react";
 import { usePublicContact } from "./use-public-contact.ts";
 
@@ -9,7 +10,10 @@ export function ExternalLink({ children, ...props }: Omit<ComponentProps<"a">, "
   return (
     <a target="_blank" rel="noopener noreferrer" {...props}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">
+        {" "}
+        <Trans>(opens in a new tab)</Trans>
+      </span>
     </a>
   );
 }

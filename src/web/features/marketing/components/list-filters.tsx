@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search, SearchX } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
@@ -5,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { formatCount } from "@/lib/locale-format.ts";
 
 /**
  * Filter state kept in the URL (?q=…&category=…), so a filtered list can be shared, reloaded and
@@ -91,7 +93,8 @@ export function FilterSelect({
   value: string;
   onChange: (value: string) => void;
   allLabel: string;
-  options: readonly string[];
+  /** value: what the URL keeps (English, so a shared link works in either language); label: what is shown. */
+  options: readonly { value: string; label: string }[];
 }) {
   const id = useId();
   return (
@@ -100,8 +103,8 @@ export function FilterSelect({
       <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{allLabel}</option>
         {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </NativeSelect>
@@ -110,10 +113,19 @@ export function FilterSelect({
 }
 
 /** "Showing 3 of 9 posts", read out politely as the filters change. */
-export function ResultCount({ shown, total, noun }: { shown: number; total: number; noun: string }) {
+export function ResultCount({ shown, total, noun }: { shown: number; total: number; noun: "posts" | "positions" | "releases" }) {
+  const { t } = useLingui();
+  const count = formatCount(shown);
+  const all = formatCount(total);
+  // One whole sentence per list, so a translation can order the words as its language needs.
+  const sentences = {
+    posts: shown === total ? t`Showing all ${all} posts` : t`Showing ${count} of ${all} posts`,
+    positions: shown === total ? t`Showing all ${all} positions` : t`Showing ${count} of ${all} positions`,
+    releases: shown === total ? t`Showing all ${all} releases` : t`Showing ${count} of ${all} releases`,
+  };
   return (
     <p role="status" className="mt-6 text-sm text-slate-600">
-      {shown === total ? `Showing all ${total} ${noun}` : `Showing ${shown} of ${total} ${noun}`}
+      {sentences[noun]}
     </p>
   );
 }
@@ -124,9 +136,11 @@ export function EmptyResults({ title, onClear }: { title: string; onClear: () =>
     <div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
       <SearchX aria-hidden="true" className="size-8 text-slate-500" />
       <p className="font-semibold text-slate-900">{title}</p>
-      <p className="text-sm text-slate-600">Try other words or fewer filters.</p>
+      <p className="text-sm text-slate-600">
+        <Trans>Try other words or fewer filters.</Trans>
+      </p>
       <Button variant="outline" onClick={onClear}>
-        Clear filters
+        <Trans>Clear filters</Trans>
       </Button>
     </div>
   );

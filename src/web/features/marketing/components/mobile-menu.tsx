@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { CloseIcon } from "./home-icons.ts";
 
@@ -20,6 +21,7 @@ export function MobileMenu({
   triggerRef: RefObject<HTMLButtonElement | null>;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -77,20 +79,24 @@ export function MobileMenu({
         id={id}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t`Menu`}
         className={`absolute inset-y-0 right-0 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white shadow-xl transition-[transform,visibility] duration-200 ease-out ${
           open ? "visible translate-x-0" : "invisible translate-x-full"
         }`}
       >
         <div className="flex h-16 items-center justify-between border-b border-border px-4">
-          <p className="text-lg font-bold text-slate-900">Menu</p>
+          <p className="text-lg font-bold text-slate-900">
+            <Trans>Menu</Trans>
+          </p>
           <button
             type="button"
             onClick={close}
             className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-muted"
           >
             <CloseIcon aria-hidden="true" className="size-5" />
-            <span className="sr-only">Close menu</span>
+            <span className="sr-only">
+              <Trans>Close menu</Trans>
+            </span>
           </button>
         </div>
         <div className="p-4">{children}</div>
