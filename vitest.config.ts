@@ -34,6 +34,9 @@ export default defineConfig({
     onConsoleLog: (log) => !expectedAuthLogs.test(log),
     projects: [
       {
+        // An inline project gets no plugins of the root config: without its own, a helper that uses
+        // a macro would load the macro package itself and fail ("Cannot find module babel-plugin-macros").
+        plugins: [linguiMacros()],
         test: {
           name: "unit",
           include: ["src/**/*.test.ts"],
