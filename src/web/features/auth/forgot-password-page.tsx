@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
@@ -11,6 +12,7 @@ import { api } from "@/lib/api-client.ts";
 
 /** Forgot password (/forgot-password): sends the reset link, then back to sign in. */
 export default function ForgotPasswordPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
@@ -21,33 +23,35 @@ export default function ForgotPasswordPage() {
     try {
       await api.post("/api/auth/request-password-reset", { email, redirectTo: `${window.location.origin}/reset-password` });
     } catch {
-      toast.error("Failed to send reset email. Please try again.");
+      toast.error(t`Failed to send reset email. Please try again.`);
       setBusy(false);
       return;
     }
-    toast.success("Password reset link sent to your email");
+    toast.success(t`Password reset link sent to your email`);
     void navigate("/login", { state: { resetEmailSent: true } });
   });
 
   return (
     <AuthShell
-      title="Reset your password"
-      description="Enter the email you signed up with and we will send you a link to choose a new password."
+      title={t`Reset your password`}
+      description={t`Enter the email you signed up with and we will send you a link to choose a new password.`}
       footer={
         <p>
-          Remembered it?{" "}
-          <Link to="/login" className="font-medium text-primary hover:underline">
-            Back to sign in
-          </Link>
+          <Trans>
+            Remembered it?{" "}
+            <Link to="/login" className="font-medium text-primary hover:underline">
+              Back to sign in
+            </Link>
+          </Trans>
         </p>
       }
     >
-      <title>Forgot password · Nexapay</title>
+      <title>{t`Forgot password · Nexapay`}</title>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={busy} className="grid gap-5">
           <EmailField register={form.register} errors={errors} />
           <Button type="submit" className="w-full">
-            {busy ? "Sending..." : "Send reset link"}
+            {busy ? t`Sending...` : t`Send reset link`}
           </Button>
         </fieldset>
       </form>

@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,11 +15,12 @@ import { redirectTarget, stateFlag } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
 
 // The screen's failure message and redirect delay (docs/product.md, Signing up and signing in).
-const signInFailedMessage = "Failed to login. Please check your credentials.";
+const signInFailedMessage = msg`Failed to login. Please check your credentials.`;
 const redirectDelayMs = 100;
 
 /** Sign in (/login). */
 export default function LoginPage() {
+  const { t, i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const { signIn } = useAuthActions();
@@ -30,11 +33,11 @@ export default function LoginPage() {
     try {
       await signIn(values);
     } catch (error) {
-      toast.error(errorMessage(error, signInFailedMessage));
+      toast.error(errorMessage(error, i18n._(signInFailedMessage)));
       setBusy(false);
       return;
     }
-    toast.success("Logged in successfully!");
+    toast.success(t`Logged in successfully!`);
     // The form stays disabled until the next page shows.
     const to = redirectTarget(location.state, "/dashboard");
     setTimeout(() => void navigate(to, { replace: true }), redirectDelayMs);
@@ -42,25 +45,27 @@ export default function LoginPage() {
 
   return (
     <AuthShell
-      title="Sign in to your account"
+      title={t`Sign in to your account`}
       footer={
         <div className="grid justify-items-center gap-2">
-          <p>Don&apos;t have an account?</p>
+          <p>
+            <Trans>Don&apos;t have an account?</Trans>
+          </p>
           <Button variant="outline" className="w-full max-w-xs bg-white" disabled={busy} onClick={() => void navigate("/signup")}>
-            Sign up
+            <Trans>Sign up</Trans>
           </Button>
         </div>
       }
     >
-      <title>Sign in · Nexapay</title>
+      <title>{t`Sign in · Nexapay`}</title>
       {stateFlag(location.state, "resetEmailSent") ? (
         <Notice tone="success" className="mb-5">
-          Password reset link has been sent to your email. Please check your inbox.
+          <Trans>Password reset link has been sent to your email. Please check your inbox.</Trans>
         </Notice>
       ) : null}
       {stateFlag(location.state, "passwordReset") ? (
         <Notice tone="success" className="mb-5">
-          Your password has been reset. Sign in with your new password.
+          <Trans>Your password has been reset. Sign in with your new password.</Trans>
         </Notice>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -71,7 +76,7 @@ export default function LoginPage() {
             busy={busy}
             passwordAside={
               <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-                Forgot your password?
+                <Trans>Forgot your password?</Trans>
               </Link>
             }
           />

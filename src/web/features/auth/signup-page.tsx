@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
@@ -12,14 +14,16 @@ import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { currentLocale } from "@/lib/i18n.ts";
 import { useAuthActions } from "@/lib/session.ts";
 
 // The screen's failure message and fields (docs/product.md, Signing up and signing in).
-const signUpFailedMessage = "Failed to create account. Please try again.";
+const signUpFailedMessage = msg`Failed to create account. Please try again.`;
 const formFields = ["username", "email", "country", "password", "confirmPassword"] as const satisfies readonly (keyof SignUpForm)[];
 
 /** Sign up (/signup). */
 export default function SignupPage() {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { signUp } = useAuthActions();
   const [busy, setBusy] = useState(false);
@@ -32,7 +36,9 @@ export default function SignupPage() {
   const onSubmit = form.handleSubmit(async ({ username, email, country, password }) => {
     setBusy(true);
     try {
-      await signUp({ username, email, country, password });
+      // The language the form is shown in becomes the account's language (its e-mails speak it).
+      const body = { username, email, country, password, language: currentLocale() };
+      await signUp(body);
     } catch (error) {
       // The server names the field it refuses (username or e-mail taken, common password).
       if (error instanceof ApiError) {
@@ -41,40 +47,42 @@ export default function SignupPage() {
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(errorMessage(error, signUpFailedMessage));
+      toast.error(errorMessage(error, i18n._(signUpFailedMessage)));
       setBusy(false);
       return;
     }
-    toast.success("Account created successfully!");
+    toast.success(t`Account created successfully!`);
     void navigate("/dashboard", { replace: true });
   });
 
   return (
     <AuthShell
-      title="Create your account"
-      description="Deposit USDT, withdraw BDT to bKash, Nagad or Upay."
+      title={t`Create your account`}
+      description={t`Deposit USDT, withdraw BDT to bKash, Nagad or Upay.`}
       footer={
         <p>
-          Already have an account?{" "}
-          <Link to="/login" className="font-medium text-primary hover:underline">
-            Sign in
-          </Link>
+          <Trans>
+            Already have an account?{" "}
+            <Link to="/login" className="font-medium text-primary hover:underline">
+              Sign in
+            </Link>
+          </Trans>
         </p>
       }
     >
-      <title>Sign up · Nexapay</title>
+      <title>{t`Sign up · Nexapay`}</title>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={busy} className="grid gap-5">
-          <FormField id="username" label="Username" error={errors.username?.message}>
+          <FormField id="username" label={t`Username`} error={errors.username?.message}>
             <Input
               autoComplete="username"
-              placeholder="Choose a username"
+              placeholder={t`Choose a username`}
               {...controlProps("username", errors.username?.message)}
               {...form.register("username")}
             />
           </FormField>
           <EmailField register={form.register} errors={errors} />
-          <FormField id="country" label="Country" error={errors.country?.message}>
+          <FormField id="country" label={t`Country`} error={errors.country?.message}>
             <Controller
               control={form.control}
               name="country"
@@ -94,12 +102,12 @@ export default function SignupPage() {
           <NewPasswordFields
             register={form.register}
             errors={errors}
-            hint="At least 8 characters."
-            placeholder="Create a password"
-            confirmPlaceholder="Repeat your password"
+            hint={t`At least 8 characters.`}
+            placeholder={t`Create a password`}
+            confirmPlaceholder={t`Repeat your password`}
           />
           <Button type="submit" className="w-full">
-            {busy ? "Signing up..." : "Sign up"}
+            {busy ? t`Signing up...` : t`Sign up`}
           </Button>
         </fieldset>
       </form>

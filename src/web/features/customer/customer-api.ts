@@ -2,6 +2,7 @@
 // live-updates.ts, so a server event about a table refreshes every screen that shows it.
 // Money-creating posts carry an Idempotency-Key (apiRequest's idempotencyKey); document uploads
 // report their progress, which only XMLHttpRequest can do.
+import { msg } from "@lingui/core/macro";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
 import type { Me } from "#shared/me.ts";
@@ -12,7 +13,7 @@ import type { z } from "zod";
 import type { depositInfoSchema, pageSchema, TransactionDto, transactionSchema, WalletDto } from "#shared/wallet-schemas.ts";
 import { api, ApiError, apiErrorFrom, apiRequest, networkErrorMessage, networkErrorStatus, parseJson } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
-import { transactionSearchText } from "./customer-format.ts";
+import { say, transactionSearchText } from "./customer-format.ts";
 
 export type DepositInfo = z.infer<typeof depositInfoSchema>;
 export type TransactionPage = z.infer<ReturnType<typeof pageSchema<typeof transactionSchema>>>;
@@ -151,7 +152,7 @@ export function uploadDocument(input: {
       else reject(apiErrorFrom(request.status, request.statusText, data));
     });
     request.addEventListener("error", () => reject(new ApiError(networkErrorStatus, "NETWORK_ERROR", networkErrorMessage)));
-    request.addEventListener("abort", () => reject(new ApiError(networkErrorStatus, "ABORTED", "The upload was cancelled.")));
+    request.addEventListener("abort", () => reject(new ApiError(networkErrorStatus, "ABORTED", say(msg`The upload was cancelled.`))));
     const body = new FormData();
     body.append("file", file);
     request.send(body);
@@ -166,5 +167,5 @@ export function isSignedOut(error: unknown): boolean {
 /** The <reason> of the 'Failed to … : <reason>' toasts: the server's message, or why it could not be reached. */
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError && error.message.trim() !== "") return error.message;
-  return "Unknown error";
+  return say(msg`Unknown error`);
 }

@@ -1,9 +1,11 @@
-// How the customer area writes dates, amounts and transaction details.
+// How the customer area writes dates, amounts and transaction details, in the shown language.
 // Amounts stay decimal strings until money.ts turns them into bigint minor units: never a float.
+import { i18n, setupI18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { groupBdMobile } from "#shared/bd-mobile.ts";
 import {
   bdtForUsdt,
-  displayBdt,
+  bengaliDigits,
   formatUsdt,
   isBdtAmount,
   isUsdtAmount,
@@ -12,45 +14,57 @@ import {
   parseRate,
   parseUsdt,
 } from "#shared/money.ts";
+import { dateFormatter, formatBdtAmount, formatCount, numberFormatter, shownLocale } from "../../lib/locale-format.ts";
 import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "../../lib/payout.ts";
 
-// US English, short month, with the time: e.g. 'Nov 21, 2026, 2:05 PM'.
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+// Before any language is active (unit tests; nothing is on screen yet) the sentences read in English.
+const english = setupI18n({ locale: "en", messages: { en: {} } });
+
+/** A message in the shown language, read when it is needed (never frozen at import). */
+export function say(descriptor: MessageDescriptor): string {
+  return (i18n.locale ? i18n : english)._(descriptor);
+}
+
+/** Digits as the shown language writes them: "125" / "১২৫" (for figures the server sends as text). */
+export function localDigits(text: string): string {
+  return shownLocale() === "bn" ? bengaliDigits(text) : text;
+}
+
+// Short month, with the time: 'Nov 21, 2026, 2:05 PM' in English (en-US), '২১ নভে, ২০২৬, ২:০৫ PM' in Bangla.
+const dateTimeFormat = dateFormatter({
   month: "short",
   day: "numeric",
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
 });
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-
-// Newer ICU data puts a narrow no-break space before AM/PM; a plain space reads and searches the same.
-function plainSpaces(text: string): string {
-  return text.replace(/[\u202f\u00a0]/g, " ");
-}
+const dateFormat = dateFormatter({ month: "short", day: "numeric", year: "numeric" });
 
 /** 'Nov 21, 2026, 2:05 PM' in the browser's time zone. */
 export function formatDateTime(iso: string): string {
-  return plainSpaces(dateTimeFormat.format(new Date(iso)));
+  return dateTimeFormat(iso);
 }
 
 /** 'Nov 21, 2026'. */
 export function formatDate(iso: string): string {
-  return plainSpaces(dateFormat.format(new Date(iso)));
+  return dateFormat(iso);
 }
 
 /** A BDT wire amount ("12500.00") for people: '12,500.00 BDT'. */
 export function bdtText(amount: string): string {
-  return isBdtAmount(amount) ? displayBdt(parseBdt(amount)) : `${amount} BDT`;
+  return isBdtAmount(amount) ? formatBdtAmount(parseBdt(amount)) : `${amount} BDT`;
 }
 
 /** The reference is shown as Method, 'Not specified' when empty. */
 export function methodText(reference: string | null): string {
-  return reference === null || reference.trim() === "" ? "Not specified" : reference;
+  return reference === null || reference.trim() === "" ? say(msg`Not specified`) : reference;
 }
 
+/** A transaction's type as a word (a noun: "Deposit" / "জমা"). */
 export function transactionTypeLabel(type: "deposit" | "withdraw"): string {
-  return type === "deposit" ? "Deposit" : "Withdraw";
+  return type === "deposit"
+    ? say(msg({ message: "Deposit", context: "transaction type" }))
+    : say(msg({ message: "Withdraw", context: "transaction type" }));
 }
 
 /**
@@ -65,16 +79,25 @@ export function bdtForUsdtText(usdtAmount: string, rate: string): string {
   try {
     ratePoisha = parseRate(rate);
   } catch {
-    return displayBdt(0n);
+    return formatBdtAmount(0n);
   }
-  return displayBdt(bdtForUsdt(micro, ratePoisha));
+  return formatBdtAmount(bdtForUsdt(micro, ratePoisha));
 }
+
+const sizeNumber = numberFormatter({ maximumFractionDigits: 1, useGrouping: false });
 
 /** '5 MB', '812 KB': a file size for the upload slots. */
 export function fileSizeText(sizeBytes: number): string {
-  if (sizeBytes >= 1024 * 1024) return `${(sizeBytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
-  if (sizeBytes >= 1024) return `${Math.round(sizeBytes / 1024)} KB`;
-  return `${sizeBytes} bytes`;
+  if (sizeBytes >= 1024 * 1024) {
+    const size = sizeNumber(Number((sizeBytes / (1024 * 1024)).toFixed(1)));
+    return say(msg`${size} MB`);
+  }
+  if (sizeBytes >= 1024) {
+    const size = sizeNumber(Math.round(sizeBytes / 1024));
+    return say(msg`${size} KB`);
+  }
+  const size = sizeNumber(sizeBytes);
+  return say(msg`${size} bytes`);
 }
 
 /**
@@ -82,7 +105,8 @@ export function fileSizeText(sizeBytes: number): string {
  * a typed "1,500" drops its grouping commas so it finds what the screen shows.
  */
 export function transactionSearchText(q: string): string {
-  return q.replace(/(\d),(?=\d{3}(?!\d))/g, "$1");
+  // Typed in Bengali digits ("১,৫০০"), it searches the same figures.
+  return latinDigits(q).replace(/(\d),(?=\d{3}(?!\d))/g, "$1");
 }
 
 /**
@@ -97,10 +121,15 @@ export function transactionOutcomeText(transaction: {
   payoutReference: string | null;
   rejectReason: string | null;
 }): string | null {
-  if (transaction.status === "completed" && transaction.type === "withdraw" && transaction.payoutReference)
-    return `Paid · ${trxIdLabel(withdrawalMethodOf(transaction.reference))} ${transaction.payoutReference}`;
-  if (transaction.status === "rejected" && transaction.rejectReason && transaction.rejectReason.trim() !== "")
-    return `Rejected: ${transaction.rejectReason.trim()}`;
+  if (transaction.status === "completed" && transaction.type === "withdraw" && transaction.payoutReference) {
+    const trxId = trxIdLabel(withdrawalMethodOf(transaction.reference));
+    const payoutReference = transaction.payoutReference;
+    return say(msg`Paid · ${trxId} ${payoutReference}`);
+  }
+  if (transaction.status === "rejected" && transaction.rejectReason && transaction.rejectReason.trim() !== "") {
+    const reason = transaction.rejectReason.trim();
+    return say(msg`Rejected: ${reason}`);
+  }
   return null;
 }
 
@@ -116,19 +145,25 @@ export function withdrawalDestination(reference: string | null): { wallet: strin
 
 /** The review step's question for a withdrawal: 'Send 600.00 BDT to bKash 01712-345678?'. */
 export function withdrawalReviewText(values: { walletType: string; walletNumber: string; amount: string }): string {
-  return `Send ${bdtText(values.amount)} to ${values.walletType} ${groupBdMobile(values.walletNumber)}?`;
+  const amount = bdtText(values.amount);
+  const wallet = values.walletType;
+  const number = groupBdMobile(values.walletNumber);
+  return say(msg`Send ${amount} to ${wallet} ${number}?`);
 }
 
 /** The review step's question for a deposit claim: 'Claim 20 USDT sent from T… and receive 2,500.00 BDT?'. */
 export function depositReviewText(values: { usdtAmount: string; fromAddress: string }, rate: string): string {
-  return `Claim ${usdtText(values.usdtAmount)} sent from ${values.fromAddress} and receive ${bdtForUsdtText(values.usdtAmount, rate)}?`;
+  const usdt = usdtText(values.usdtAmount);
+  const fromAddress = values.fromAddress;
+  const bdt = bdtForUsdtText(values.usdtAmount, rate);
+  return say(msg`Claim ${usdt} sent from ${fromAddress} and receive ${bdt}?`);
 }
 
 /** A typed USDT amount for people: '20 USDT', '48.5 USDT' (trailing zeros dropped). */
 export function usdtText(amount: string): string {
-  const text = amount.trim();
-  if (!isUsdtAmount(text)) return `${text} USDT`;
-  return `${formatUsdt(parseUsdt(text))} USDT`;
+  const text = latinDigits(amount.trim());
+  if (!isUsdtAmount(text)) return `${amount.trim()} USDT`;
+  return `${localDigits(formatUsdt(parseUsdt(text)))} USDT`;
 }
 
 /** Whether a typed USDT amount is a valid one at or above the minimum; false while it is not an amount yet. */
@@ -140,5 +175,11 @@ export function meetsDepositMinimum(usdtAmount: string, minUsdt: string): boolea
 
 /** How long the request usually takes, as the Deposit and Withdraw pages promise. */
 export function expectedTimeText(type: "deposit" | "withdraw"): string {
-  return type === "deposit" ? "Credited within 10-30 minutes after network confirmation" : "15-30 minutes during business hours";
+  // The figures are interpolated so that Bangla shows them in Bengali digits.
+  if (type === "deposit") {
+    const [from, to] = [formatCount(10), formatCount(30)];
+    return say(msg`Credited within ${from}-${to} minutes after network confirmation`);
+  }
+  const [from, to] = [formatCount(15), formatCount(30)];
+  return say(msg`${from}-${to} minutes during business hours`);
 }

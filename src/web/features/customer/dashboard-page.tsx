@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import {
   ArrowDownToLine,
@@ -21,18 +24,19 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { useSession } from "@/lib/session.ts";
 
-type QuickAction = { to: string; label: string; description: string; icon: LucideIcon };
+type QuickAction = { to: string; label: MessageDescriptor; description: MessageDescriptor; icon: LucideIcon };
 
 // Quick actions. On phones these are also the way to Transactions and SIMs, which the bottom bar has no room for.
 const quickActions: readonly QuickAction[] = [
-  { to: "/sims", label: "Manage SIMs", description: "Register your SIM numbers", icon: Smartphone },
-  { to: "/transactions", label: "Transactions", description: "Your full history", icon: ReceiptText },
-  { to: "/deposit", label: "Deposit", description: "Add funds with USDT", icon: ArrowDownToLine },
-  { to: "/withdraw", label: "Withdraw", description: "To bKash, Nagad or Upay", icon: ArrowUpFromLine },
+  { to: "/sims", label: msg`Manage SIMs`, description: msg`Register your SIM numbers`, icon: Smartphone },
+  { to: "/transactions", label: msg`Transactions`, description: msg`Your full history`, icon: ReceiptText },
+  { to: "/deposit", label: msg`Deposit`, description: msg`Add funds with USDT`, icon: ArrowDownToLine },
+  { to: "/withdraw", label: msg`Withdraw`, description: msg`To bKash, Nagad or Upay`, icon: ArrowUpFromLine },
 ];
 
 /** Dashboard (docs/product.md, Customer area › Dashboard): balance, the last five transactions, quick actions. */
 export default function DashboardPage() {
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const wallet = useQuery(walletQuery);
   const data = wallet.data;
@@ -40,8 +44,8 @@ export default function DashboardPage() {
 
   return (
     <>
-      <title>Dashboard · Nexapay</title>
-      <PageHeader title="Dashboard" description={user ? `Welcome back, ${user.username}!` : undefined} />
+      <title>{t`Dashboard · Nexapay`}</title>
+      <PageHeader title={t`Dashboard`} description={user ? t`Welcome back, ${user.username}!` : undefined} />
 
       <div className="grid gap-6">
         {unverified ? (
@@ -50,17 +54,19 @@ export default function DashboardPage() {
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sky-800" />
               <div className="grid gap-0.5">
                 <p className="font-medium text-sky-900">
-                  {user.verificationStatus === "rejected" ? "Your verification was rejected" : "Verify your identity"}
+                  {user.verificationStatus === "rejected" ? t`Your verification was rejected` : t`Verify your identity`}
                 </p>
                 <p className="text-sm text-sky-900">
                   {user.verificationStatus === "rejected"
-                    ? "Please upload new documents for verification."
-                    : "Upload a National ID, Driving License or Passport to get verified."}
+                    ? t`Please upload new documents for verification.`
+                    : t`Upload a National ID, Driving License or Passport to get verified.`}
                 </p>
               </div>
             </div>
             <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
-              <Link to="/verification">Go to verification</Link>
+              <Link to="/verification">
+                <Trans>Go to verification</Trans>
+              </Link>
             </Button>
           </div>
         ) : null}
@@ -73,28 +79,34 @@ export default function DashboardPage() {
             <div className="grid gap-2">
               <h2 id="balance-heading" className="flex items-center gap-2 text-sm font-medium text-emerald-100">
                 <WalletMinimal aria-hidden="true" className="size-4" />
-                Current Balance
+                <Trans>Current Balance</Trans>
               </h2>
               {data ? (
                 <p className="text-3xl font-bold tracking-tight tabular-nums sm:text-4xl" data-testid="balance">
                   {bdtText(data.balance)}
                 </p>
               ) : wallet.isError ? (
-                <p className="text-lg font-medium">Balance unavailable</p>
+                <p className="text-lg font-medium">
+                  <Trans>Balance unavailable</Trans>
+                </p>
               ) : (
                 <p className="flex h-10 items-center gap-2 text-emerald-100" role="status">
                   <Spinner className="text-emerald-100" />
-                  Loading balance...
+                  <Trans>Loading balance...</Trans>
                 </p>
               )}
               {data ? (
                 <dl className="mt-2 grid grid-cols-2 gap-4 border-t border-white/15 pt-4 text-sm sm:max-w-md">
                   <div className="grid gap-0.5">
-                    <dt className="text-emerald-100">Available</dt>
+                    <dt className="text-emerald-100">
+                      <Trans>Available</Trans>
+                    </dt>
                     <dd className="font-semibold tabular-nums">{bdtText(data.availableBalance)}</dd>
                   </div>
                   <div className="grid gap-0.5">
-                    <dt className="text-emerald-100">On hold</dt>
+                    <dt className="text-emerald-100">
+                      <Trans>On hold</Trans>
+                    </dt>
                     <dd className="font-semibold tabular-nums">{bdtText(data.heldBalance)}</dd>
                   </div>
                 </dl>
@@ -104,13 +116,13 @@ export default function DashboardPage() {
               <Button asChild size="lg" className="bg-white text-emerald-900 hover:bg-emerald-50">
                 <Link to="/deposit">
                   <ArrowDownToLine aria-hidden="true" />
-                  Deposit
+                  <Trans>Deposit</Trans>
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
                 <Link to="/withdraw">
                   <ArrowUpFromLine aria-hidden="true" />
-                  Withdraw
+                  <Trans>Withdraw</Trans>
                 </Link>
               </Button>
             </div>
@@ -120,9 +132,11 @@ export default function DashboardPage() {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <Card>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-4 gap-y-1 pb-2">
-              <CardTitle>Recent Transactions</CardTitle>
+              <CardTitle>
+                <Trans>Recent Transactions</Trans>
+              </CardTitle>
               <Link to="/transactions" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-                View all transactions
+                <Trans>View all transactions</Trans>
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </CardHeader>
@@ -131,22 +145,28 @@ export default function DashboardPage() {
                 data.recentTransactions.length === 0 ? (
                   <div className="flex flex-col items-center gap-2 py-10 text-center">
                     <ReceiptText aria-hidden="true" className="size-8 text-slate-400" />
-                    <p className="font-medium">No transactions yet</p>
-                    <p className="text-sm text-muted-foreground">Your deposits and withdrawals will appear here.</p>
+                    <p className="font-medium">
+                      <Trans>No transactions yet</Trans>
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      <Trans>Your deposits and withdrawals will appear here.</Trans>
+                    </p>
                   </div>
                 ) : (
-                  <ul aria-label="Recent transactions" className="divide-y divide-border">
+                  <ul aria-label={t`Recent transactions`} className="divide-y divide-border">
                     {data.recentTransactions.map((transaction) => (
                       <TransactionListItem key={transaction.id} transaction={transaction} compact />
                     ))}
                   </ul>
                 )
               ) : wallet.isError ? (
-                <Notice tone="error">Failed to load your wallet. Please try again.</Notice>
+                <Notice tone="error">
+                  <Trans>Failed to load your wallet. Please try again.</Trans>
+                </Notice>
               ) : (
                 <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
                   <Spinner />
-                  Loading transactions...
+                  <Trans>Loading transactions...</Trans>
                 </div>
               )}
             </CardContent>
@@ -155,7 +175,9 @@ export default function DashboardPage() {
           {/* First on phones: it is also their way to Transactions and SIMs. */}
           <Card className="order-first h-fit lg:order-last">
             <CardHeader className="pb-2">
-              <CardTitle>Quick Actions</CardTitle>
+              <CardTitle>
+                <Trans>Quick Actions</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <ul className="grid grid-cols-2 gap-2 lg:grid-cols-1">
@@ -169,8 +191,8 @@ export default function DashboardPage() {
                         <action.icon aria-hidden="true" className="size-5" />
                       </span>
                       <span className="grid w-full min-w-0 flex-1">
-                        <span className="text-sm font-medium">{action.label}</span>
-                        <span className="hidden truncate text-xs text-muted-foreground sm:block">{action.description}</span>
+                        <span className="text-sm font-medium">{i18n._(action.label)}</span>
+                        <span className="hidden truncate text-xs text-muted-foreground sm:block">{i18n._(action.description)}</span>
                       </span>
                       <ChevronRight aria-hidden="true" className="hidden size-4 text-slate-400 sm:block" />
                     </Link>

@@ -1,3 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, Clock, Copy, Layers, LifeBuoy, Network, Repeat } from "lucide-react";
@@ -6,7 +9,8 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { depositRequestSchema } from "#shared/wallet-schemas.ts";
 import { depositInfoQuery, type DepositInfo } from "@/features/customer/customer-api.ts";
-import { bdtForUsdtText, depositReviewText, meetsDepositMinimum } from "@/features/customer/customer-format.ts";
+import { bdtForUsdtText, depositReviewText, localDigits, meetsDepositMinimum } from "@/features/customer/customer-format.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { draftRestoredMessage } from "@/features/customer/money-drafts.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { AmountField } from "@/features/customer/components/amount-field.tsx";
@@ -24,26 +28,22 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { isUsdtAmount, latinDigits } from "#shared/money.ts";
 
-// The screen's messages (docs/product.md, Messages).
-const signedOutMessage = "You must be logged in to make a deposit";
-const submittedMessage = "Deposit request submitted successfully!";
-const copiedMessage = "Address copied to clipboard!";
-
 /**
  * Deposit (docs/product.md, Customer area › Deposit), in the order a person acts: what to send
  * (network, minimum, rate) first, then the company's TRC-20 address with copy and QR, then the
  * request form with its review step and receipt.
  */
 export default function DepositPage() {
+  const { t, i18n } = useLingui();
   const info = useQuery(depositInfoQuery);
 
   return (
     <>
-      <title>Deposit · Nexapay</title>
-      <PageHeader title="Deposit" description="Send USDT on the TRON (TRC-20) network and receive BDT in your Nexapay wallet." />
+      <title>{t`Deposit · Nexapay`}</title>
+      <PageHeader title={t`Deposit`} description={t`Send USDT on the TRON (TRC-20) network and receive BDT in your Nexapay wallet.`} />
       {info.data ? (
         <div className="grid gap-6">
-          <InformationCard items={depositInformation(info.data)} listClassName="sm:grid-cols-2" data-testid="deposit-terms" />
+          <InformationCard items={depositInformation(info.data, i18n)} listClassName="sm:grid-cols-2" data-testid="deposit-terms" />
           <div className="grid gap-6 lg:grid-cols-2">
             <AddressCard address={info.data.address} network={info.data.network} />
             <DepositForm info={info.data} />
@@ -51,25 +51,28 @@ export default function DepositPage() {
         </div>
       ) : info.isError ? (
         <Notice tone="error">
-          Failed to load the deposit details.{" "}
-          <button type="button" className="font-medium underline" onClick={() => void info.refetch()}>
-            Try again
-          </button>
+          <Trans>
+            Failed to load the deposit details.{" "}
+            <button type="button" className="font-medium underline" onClick={() => void info.refetch()}>
+              Try again
+            </button>
+          </Trans>
         </Notice>
       ) : (
-        <LoadingState label="Loading deposit details..." />
+        <LoadingState label={t`Loading deposit details...`} />
       )}
     </>
   );
 }
 
 function AddressCard({ address, network }: { address: string; network: string }) {
+  const { t } = useLingui();
   async function copy() {
     try {
       await navigator.clipboard.writeText(address);
-      toast.success(copiedMessage);
+      toast.success(t`Address copied to clipboard!`);
     } catch {
-      toast.error("Could not copy the address. Select it and copy it by hand.");
+      toast.error(t`Could not copy the address. Select it and copy it by hand.`);
     }
   }
 
@@ -77,18 +80,22 @@ function AddressCard({ address, network }: { address: string; network: string })
     <Card className="h-fit">
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
-          <CardTitle>Deposit address</CardTitle>
+          <CardTitle>
+            <Trans>Deposit address</Trans>
+          </CardTitle>
           <Badge tone="success">USDT · {network}</Badge>
         </div>
-        <CardDescription>Send only USDT on the {network} network to this address.</CardDescription>
+        <CardDescription>
+          <Trans>Send only USDT on the {network} network to this address.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid justify-items-center gap-5">
         <div className="rounded-xl border border-border p-3 shadow-sm">
-          <DepositQrCode value={address} label={`QR code of the deposit address ${address}`} className="size-48" />
+          <DepositQrCode value={address} label={t`QR code of the deposit address ${address}`} className="size-48" />
         </div>
         <div className="grid w-full gap-2">
           <p className="text-sm font-medium" id="deposit-address-label">
-            USDT ({network}) address
+            <Trans>USDT ({network}) address</Trans>
           </p>
           <div className="flex items-stretch gap-2">
             <code
@@ -100,13 +107,15 @@ function AddressCard({ address, network }: { address: string; network: string })
             </code>
             <Button variant="outline" className="h-auto" onClick={() => void copy()}>
               <Copy aria-hidden="true" />
-              Copy<span className="sr-only"> address</span>
+              <Trans>
+                Copy<span className="sr-only"> address</span>
+              </Trans>
             </Button>
           </div>
         </div>
         <p className="flex items-start gap-2 self-start text-sm text-amber-800">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Sending any other coin or using another network may lose your funds.
+          <Trans>Sending any other coin or using another network may lose your funds.</Trans>
         </p>
       </CardContent>
     </Card>
@@ -114,7 +123,9 @@ function AddressCard({ address, network }: { address: string; network: string })
 }
 
 function DepositForm({ info }: { info: DepositInfo }) {
+  const { t, i18n } = useLingui();
   const { rate, minUsdt } = info;
+  const minimum = localDigits(minUsdt);
   const form = useForm({ resolver: zodResolver(depositRequestSchema), defaultValues: { fromAddress: "", usdtAmount: "", txid: "" } });
   const { errors } = form.formState;
   const usdtAmount = useWatch({ control: form.control, name: "usdtAmount" });
@@ -124,32 +135,46 @@ function DepositForm({ info }: { info: DepositInfo }) {
     path: "/api/deposits",
     fields: ["fromAddress", "usdtAmount", "txid"],
     draft: "deposit",
-    messages: { submitted: submittedMessage, signedOut: signedOutMessage, failed: "Failed to submit deposit request" },
+    // The screen's messages (docs/product.md, Messages).
+    messages: {
+      submitted: t`Deposit request submitted successfully!`,
+      signedOut: t`You must be logged in to make a deposit`,
+      failed: t`Failed to submit deposit request`,
+    },
     // The server's own rule and words (decision 005), said before the review rather than after it.
     refuse: (values) =>
-      meetsDepositMinimum(values.usdtAmount, minUsdt) ? null : { field: "usdtAmount", message: `The minimum deposit is ${minUsdt} USDT` },
+      meetsDepositMinimum(values.usdtAmount, minUsdt) ? null : { field: "usdtAmount", message: t`The minimum deposit is ${minimum} USDT` },
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Deposit request</CardTitle>
-        <CardDescription>After sending, tell us where the USDT came from so we can match your transfer.</CardDescription>
+        <CardTitle>
+          <Trans>Deposit request</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>After sending, tell us where the USDT came from so we can match your transfer.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {receipt ? (
-          <SubmittedReceipt transaction={receipt} title="Deposit request submitted" againLabel="Make another deposit" onAgain={startOver} />
+          <SubmittedReceipt
+            transaction={receipt}
+            title={t`Deposit request submitted`}
+            againLabel={t`Make another deposit`}
+            onAgain={startOver}
+          />
         ) : review ? (
           <ReviewStep question={depositReviewText(review, rate)} busy={busy} onBack={back} onConfirm={() => void confirm()} />
         ) : (
           <form onSubmit={(event) => void onSubmit(event)} noValidate>
             <fieldset disabled={busy} className="grid gap-5">
-              {draftRestored ? <Notice tone="success">{draftRestoredMessage}</Notice> : null}
+              {draftRestored ? <Notice tone="success">{i18n._(draftRestoredMessage)}</Notice> : null}
               <FormField
                 id="fromAddress"
-                label="Your TRON wallet address"
+                label={t`Your TRON wallet address`}
                 error={errors.fromAddress?.message}
-                hint="The TRC-20 address you are sending from (starts with T)."
+                hint={t`The TRC-20 address you are sending from (starts with T).`}
               >
                 <Input
                   autoComplete="off"
@@ -162,7 +187,7 @@ function DepositForm({ info }: { info: DepositInfo }) {
               </FormField>
               <AmountField
                 id="usdtAmount"
-                label="Amount (USDT)"
+                label={t`Amount (USDT)`}
                 unit="USDT"
                 className="pr-16"
                 error={errors.usdtAmount?.message}
@@ -170,10 +195,14 @@ function DepositForm({ info }: { info: DepositInfo }) {
               />
               <FormField
                 id="txid"
-                label="Transaction ID (TXID)"
-                labelAside={<span className="text-xs text-muted-foreground">Optional</span>}
+                label={t`Transaction ID (TXID)`}
+                labelAside={
+                  <span className="text-xs text-muted-foreground">
+                    <Trans>Optional</Trans>
+                  </span>
+                }
                 error={errors.txid?.message}
-                hint="Giving the TXID speeds up crediting."
+                hint={t`Giving the TXID speeds up crediting.`}
               >
                 <Input
                   autoComplete="off"
@@ -186,12 +215,12 @@ function DepositForm({ info }: { info: DepositInfo }) {
               </FormField>
               <ReceiveOrMinimum usdtAmount={usdtAmount} rate={rate} minUsdt={minUsdt} />
               <Button type="submit" size="lg" className="w-full">
-                {busy ? "Submitting..." : "Submit Deposit Request"}
+                {busy ? t`Submitting...` : t`Submit Deposit Request`}
               </Button>
               <p className="flex items-start gap-2 text-sm text-muted-foreground">
                 <LifeBuoy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <Link to={belowMinimumSupportLink(minUsdt)} className="font-medium text-primary underline-offset-4 hover:underline">
-                  I sent less than the minimum
+                <Link to={belowMinimumSupportLink(minUsdt, i18n)} className="font-medium text-primary underline-offset-4 hover:underline">
+                  <Trans>I sent less than the minimum</Trans>
                 </Link>
               </p>
             </fieldset>
@@ -210,37 +239,51 @@ function ReceiveOrMinimum({ usdtAmount, rate, minUsdt }: { usdtAmount: string; r
   if (meetsDepositMinimum(usdtAmount, minUsdt)) {
     return (
       <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
-        <span className="text-sm font-medium text-emerald-900">You will receive</span>
+        <span className="text-sm font-medium text-emerald-900">
+          <Trans>You will receive</Trans>
+        </span>
         <output htmlFor="usdtAmount" className="text-lg font-semibold text-emerald-900 tabular-nums" data-testid="you-will-receive">
           {bdtForUsdtText(usdtAmount, rate)}
         </output>
       </div>
     );
   }
+  const minimum = localDigits(minUsdt);
   const typed = latinDigits(usdtAmount.trim());
   if (!isUsdtAmount(typed) || !/[1-9]/.test(typed)) return null;
   return (
     <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" data-testid="below-minimum">
-      This is below the minimum deposit of {minUsdt} USDT and cannot be credited.
+      <Trans>This is below the minimum deposit of {minimum} USDT and cannot be credited.</Trans>
     </p>
   );
 }
 
-/** The public contact form, its subject and message started for a transfer below the minimum; nothing of the account in it. */
-function belowMinimumSupportLink(minUsdt: string): string {
+/**
+ * The public contact form, its subject and message started for a transfer below the minimum; nothing of the account in it.
+ * The subject is the form's own choice (a value, kept in English); the message is the customer's, in their language.
+ */
+function belowMinimumSupportLink(minUsdt: string, i18n: I18n): string {
+  const minimum = localDigits(minUsdt);
   const search = new URLSearchParams({
     subject: "Technical Support",
-    message: `I sent a USDT (TRC-20) deposit below the minimum of ${minUsdt} USDT.\nAmount sent:\nFrom address:\nTXID (if known):`,
+    message: i18n._(
+      msg`I sent a USDT (TRC-20) deposit below the minimum of ${minimum} USDT.\nAmount sent:\nFrom address:\nTXID (if known):`,
+    ),
   });
   return `/contact?${search.toString()}`;
 }
 
 /** The terms to know before sending, from the server's deposit details. */
-function depositInformation({ network, minUsdt, rate }: { network: string; minUsdt: string; rate: string }): InformationItem[] {
+function depositInformation({ network, minUsdt, rate }: { network: string; minUsdt: string; rate: string }, i18n: I18n): InformationItem[] {
+  const [minimum, one, bdtRate, from, to] = [localDigits(minUsdt), formatCount(1), localDigits(rate), formatCount(10), formatCount(30)];
   return [
-    { icon: Network, label: "Network", text: `${network} only` },
-    { icon: Layers, label: "Minimum deposit", text: `${minUsdt} USDT` },
-    { icon: Repeat, label: "Exchange rate", text: `1 USDT = ${rate} BDT` },
-    { icon: Clock, label: "Processing time", text: "Credited within 10-30 minutes after network confirmation" },
+    { icon: Network, label: i18n._(msg`Network`), text: i18n._(msg`${network} only`) },
+    { icon: Layers, label: i18n._(msg`Minimum deposit`), text: `${minimum} USDT` },
+    { icon: Repeat, label: i18n._(msg`Exchange rate`), text: i18n._(msg`${one} USDT = ${bdtRate} BDT`) },
+    {
+      icon: Clock,
+      label: i18n._(msg`Processing time`),
+      text: i18n._(msg`Credited within ${from}-${to} minutes after network confirmation`),
+    },
   ];
 }

@@ -2,6 +2,7 @@
 // what was typed goes to sessionStorage (this tab only, gone when it closes) when the server answers
 // 401, and comes back once, when the form opens again after signing in. Only the request's own
 // fields are kept, never anything secret: these forms hold no password or code.
+import { msg } from "@lingui/core/macro";
 
 export type DraftKind = "deposit" | "withdrawal";
 
@@ -11,7 +12,7 @@ const draftFields: Record<DraftKind, readonly string[]> = {
 };
 
 /** The notice shown above a form filled from a kept draft. */
-export const draftRestoredMessage = "Your session expired. We kept your request; check it and send again.";
+export const draftRestoredMessage = msg`Your session expired. We kept your request; check it and send again.`;
 
 function storageKey(kind: DraftKind): string {
   return `nexapay.draft.${kind}`;

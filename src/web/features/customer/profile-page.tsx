@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
@@ -14,23 +16,24 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 
 // The screen's messages (docs/product.md, Messages).
-const loadFailedMessage = "Failed to load profile data";
+const loadFailedMessage = msg`Failed to load profile data`;
 
 /** Profile (docs/product.md, Customer area › Profile): personal details, the ID number, and where the identity verification stands. */
 export default function ProfilePage() {
+  const { t, i18n } = useLingui();
   const me = useQuery(meQuery);
 
   useEffect(() => {
-    if (me.isError) toast.error(loadFailedMessage);
-  }, [me.isError]);
+    if (me.isError) toast.error(i18n._(loadFailedMessage));
+  }, [me.isError, i18n]);
 
   const user = me.data;
   const initials = user ? (user.fullName ?? user.username).trim().slice(0, 1).toUpperCase() : "";
 
   return (
     <>
-      <title>Profile · Nexapay</title>
-      <PageHeader title="Profile" description="Keep your personal details up to date." />
+      <title>{t`Profile · Nexapay`}</title>
+      <PageHeader title={t`Profile`} description={t`Keep your personal details up to date.`} />
       {user ? (
         <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <Card className="h-fit">
@@ -47,7 +50,9 @@ export default function ProfilePage() {
               </div>
               <div className="grid w-full gap-2 border-t border-border pt-4">
                 <dl className="grid justify-items-center gap-2">
-                  <dt className="text-sm font-medium">Verification status</dt>
+                  <dt className="text-sm font-medium">
+                    <Trans>Verification status</Trans>
+                  </dt>
                   <dd>
                     <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} icon />
                   </dd>
@@ -56,7 +61,7 @@ export default function ProfilePage() {
                   <Button asChild variant="outline" size="sm" className="mt-1">
                     <Link to="/verification">
                       <ShieldCheck aria-hidden="true" />
-                      {user.verificationStatus === "pending" ? "View verification" : "Verify identity"}
+                      {user.verificationStatus === "pending" ? t`View verification` : t`Verify identity`}
                     </Link>
                   </Button>
                 ) : null}
@@ -66,8 +71,12 @@ export default function ProfilePage() {
           <div className="grid min-w-0 gap-6">
             <Card>
               <CardHeader>
-                <CardTitle>Personal information</CardTitle>
-                <CardDescription>All fields are optional. Leave one empty to remove it.</CardDescription>
+                <CardTitle>
+                  <Trans>Personal information</Trans>
+                </CardTitle>
+                <CardDescription>
+                  <Trans>All fields are optional. Leave one empty to remove it.</Trans>
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 <ProfileForm me={user} />
@@ -78,13 +87,13 @@ export default function ProfilePage() {
         </div>
       ) : me.isError ? (
         <div className="grid gap-3">
-          <Notice tone="error">{loadFailedMessage}</Notice>
+          <Notice tone="error">{i18n._(loadFailedMessage)}</Notice>
           <Button variant="outline" className="w-fit" onClick={() => void me.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (
-        <LoadingState label="Loading profile..." />
+        <LoadingState label={t`Loading profile...`} />
       )}
     </>
   );

@@ -1,13 +1,17 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Smartphone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { simCreateSchema, simMessages, simOperators, simWalletTypes, type SimDto, type SimOperator } from "#shared/sim-schemas.ts";
+import { simCreateSchema, simOperators, simWalletTypes, type SimDto, type SimOperator } from "#shared/sim-schemas.ts";
 import { PhoneNumber } from "@/components/phone-number.tsx";
 import { addSim, failureReason, isSignedOut, removeSim, simsQuery } from "@/features/customer/customer-api.ts";
 import { formatDate } from "@/features/customer/customer-format.ts";
+import { activeSimCannotBeDeleted } from "@/features/customer/shared-messages.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -22,44 +26,57 @@ import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 
-// The screen's messages (docs/product.md, Messages).
-const signedOutMessage = "You must be logged in to add SIMs.";
-const addedMessage = "SIM added successfully! Waiting for admin approval.";
-const removedMessage = "SIM removed successfully!";
-
-/** The operator as the form and the list name it (docs/decisions/022-sims-as-payout-numbers.md). */
-const operatorLabels: Record<SimOperator, string> = { any: "Any wallet", bKash: "bKash", Nagad: "Nagad", Upay: "Upay" };
+/** The operator as the form and the list name it (docs/decisions/022-sims-as-payout-numbers.md); the wallets' own names stay as they are. */
+const operatorLabels: Record<SimOperator, MessageDescriptor | string> = {
+  any: msg`Any wallet`,
+  bKash: "bKash",
+  Nagad: "Nagad",
+  Upay: "Upay",
+};
+/** The wallet types are words of the form: 'Personal', 'Merchant' (the value sent stays English). */
+const walletTypeLabels: Record<(typeof simWalletTypes)[number], MessageDescriptor> = { Personal: msg`Personal`, Merchant: msg`Merchant` };
 
 /** SIMs (docs/product.md, Customer area › SIMs): register a SIM number, see its approval status, remove it while it is not active. */
 export default function SimsPage() {
+  const { t } = useLingui();
   const sims = useQuery(simsQuery);
   const [removing, setRemoving] = useState<SimDto | null>(null);
 
   return (
     <>
-      <title>SIMs · Nexapay</title>
-      <PageHeader title="SIMs" description="Register the SIM numbers you use with Nexapay. An admin approves each one." />
+      <title>{t`SIMs · Nexapay`}</title>
+      <PageHeader title={t`SIMs`} description={t`Register the SIM numbers you use with Nexapay. An admin approves each one.`} />
       <p className="-mt-2 mb-6 max-w-3xl text-sm text-muted-foreground" data-testid="sims-purpose">
-        A SIM here is a mobile number you own. Once an admin approves it, it is saved as a payout number: the Withdraw page offers it with
-        one tap for its wallet (bKash, Nagad, Upay, or any of them).
+        <Trans>
+          A SIM here is a mobile number you own. Once an admin approves it, it is saved as a payout number: the Withdraw page offers it with
+          one tap for its wallet (bKash, Nagad, Upay, or any of them).
+        </Trans>
       </p>
       <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <AddSimCard />
         <Card>
           <CardHeader className="pb-2">
-            <CardTitle>Your SIMs</CardTitle>
-            <CardDescription>Active SIMs cannot be deleted.</CardDescription>
+            <CardTitle>
+              <Trans>Your SIMs</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>Active SIMs cannot be deleted.</Trans>
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {sims.data ? (
               sims.data.items.length === 0 ? (
                 <div className="flex flex-col items-center gap-2 py-10 text-center">
                   <Smartphone aria-hidden="true" className="size-8 text-slate-400" />
-                  <p className="font-medium">No SIMs added yet</p>
-                  <p className="text-sm text-muted-foreground">Add your first SIM with the form.</p>
+                  <p className="font-medium">
+                    <Trans>No SIMs added yet</Trans>
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    <Trans>Add your first SIM with the form.</Trans>
+                  </p>
                 </div>
               ) : (
-                <ul aria-label="Your SIMs" className="divide-y divide-border">
+                <ul aria-label={t`Your SIMs`} className="divide-y divide-border">
                   {sims.data.items.map((sim) => (
                     <SimRow key={sim.id} sim={sim} onRemove={() => setRemoving(sim)} />
                   ))}
@@ -67,15 +84,17 @@ export default function SimsPage() {
               )
             ) : sims.isError ? (
               <div>
-                <Notice tone="error">Failed to load your SIMs.</Notice>
+                <Notice tone="error">
+                  <Trans>Failed to load your SIMs.</Trans>
+                </Notice>
                 <Button variant="outline" size="sm" className="mt-3" onClick={() => void sims.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
               </div>
             ) : (
               <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
                 <Spinner />
-                Loading SIMs...
+                <Trans>Loading SIMs...</Trans>
               </div>
             )}
           </CardContent>
@@ -87,6 +106,7 @@ export default function SimsPage() {
 }
 
 function AddSimCard() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -100,12 +120,12 @@ function AddSimCard() {
     try {
       await addSim(values);
       form.reset();
-      toast.success(addedMessage);
+      toast.success(t`SIM added successfully! Waiting for admin approval.`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sims });
     } catch (error) {
       if (isSignedOut(error)) {
         // The route guard sees the ended session and sends them to sign in, then back here.
-        toast.error(signedOutMessage);
+        toast.error(t`You must be logged in to add SIMs.`);
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         return;
       }
@@ -115,7 +135,8 @@ function AddSimCard() {
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(`Failed to add SIM: ${failureReason(error)}`);
+      const reason = failureReason(error);
+      toast.error(t`Failed to add SIM: ${reason}`);
     } finally {
       setBusy(false);
     }
@@ -124,13 +145,17 @@ function AddSimCard() {
   return (
     <Card className="h-fit">
       <CardHeader>
-        <CardTitle>Add a SIM</CardTitle>
-        <CardDescription>New SIMs stay pending until an admin approves them.</CardDescription>
+        <CardTitle>
+          <Trans>Add a SIM</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>New SIMs stay pending until an admin approves them.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <fieldset disabled={busy} className="grid gap-5">
-            <FormField id="phoneNumber" label="Phone number" error={errors.phoneNumber?.message} hint="Digits only, at least 10.">
+            <FormField id="phoneNumber" label={t`Phone number`} error={errors.phoneNumber?.message} hint={t`Digits only, at least 10.`}>
               <Input
                 type="tel"
                 inputMode="numeric"
@@ -142,36 +167,36 @@ function AddSimCard() {
             </FormField>
             <FormField
               id="walletType"
-              label="Wallet type"
+              label={t`Wallet type`}
               error={errors.walletType?.message}
-              hint="The kind of account: Personal or Merchant."
+              hint={t`The kind of account: Personal or Merchant.`}
             >
               <NativeSelect {...controlProps("walletType", errors.walletType?.message)} {...form.register("walletType")}>
-                <option value="">Select wallet type</option>
+                <option value="">{t`Select wallet type`}</option>
                 {simWalletTypes.map((type) => (
                   <option key={type} value={type}>
-                    {type}
+                    {i18n._(walletTypeLabels[type])}
                   </option>
                 ))}
               </NativeSelect>
             </FormField>
             <FormField
               id="operator"
-              label="Operator"
+              label={t`Operator`}
               error={errors.operator?.message}
-              hint="The mobile wallet this number receives payouts in."
+              hint={t`The mobile wallet this number receives payouts in.`}
             >
               <NativeSelect {...controlProps("operator", errors.operator?.message)} {...form.register("operator")}>
                 {simOperators.map((operator) => (
                   <option key={operator} value={operator}>
-                    {operatorLabels[operator]}
+                    {operatorLabel(operator, i18n)}
                   </option>
                 ))}
               </NativeSelect>
             </FormField>
             <Button type="submit" className="w-full">
               <Plus aria-hidden="true" />
-              {busy ? "Adding..." : "Add SIM"}
+              {busy ? t`Adding...` : t`Add SIM`}
             </Button>
           </fieldset>
         </form>
@@ -181,7 +206,11 @@ function AddSimCard() {
 }
 
 function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
+  const { t, i18n } = useLingui();
   const active = sim.status === "active";
+  const walletType = i18n._(walletTypeLabels[sim.walletType]);
+  const operator = operatorLabel(sim.operator, i18n);
+  const phoneNumber = sim.phoneNumber;
   const hintId = `sim-${sim.id}-hint`;
   return (
     <li className="flex items-start gap-3 py-3.5">
@@ -196,11 +225,13 @@ function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
           <StatusBadge status={sim.status} icon />
         </div>
         <p className="text-sm text-muted-foreground">
-          {sim.walletType} · {operatorLabels[sim.operator]} · Added <time dateTime={sim.createdAt}>{formatDate(sim.createdAt)}</time>
+          <Trans>
+            {walletType} · {operator} · Added <time dateTime={sim.createdAt}>{formatDate(sim.createdAt)}</time>
+          </Trans>
         </p>
         {active ? (
           <p id={hintId} className="text-xs text-muted-foreground">
-            {simMessages.activeCannotBeDeleted}
+            {i18n._(activeSimCannotBeDeleted)}
           </p>
         ) : null}
       </div>
@@ -211,16 +242,19 @@ function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
         onClick={onRemove}
         disabled={active}
         aria-describedby={active ? hintId : undefined}
-        title={active ? simMessages.activeCannotBeDeleted : "Remove SIM"}
+        title={active ? i18n._(activeSimCannotBeDeleted) : t`Remove SIM`}
       >
         <Trash2 aria-hidden="true" />
-        <span className="sr-only">Remove SIM {sim.phoneNumber}</span>
+        <span className="sr-only">
+          <Trans>Remove SIM {phoneNumber}</Trans>
+        </span>
       </Button>
     </li>
   );
 }
 
 function RemoveSimDialog({ sim, onClose }: { sim: SimDto | null; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
@@ -229,12 +263,13 @@ function RemoveSimDialog({ sim, onClose }: { sim: SimDto | null; onClose: () => 
     setBusy(true);
     try {
       await removeSim(sim.id);
-      toast.success(removedMessage);
+      toast.success(t`SIM removed successfully!`);
       queryClient.setQueryData<{ items: SimDto[] }>(queryKeys.sims, (data) => data && { items: data.items.filter((s) => s.id !== sim.id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.sims });
       onClose();
     } catch (error) {
-      toast.error(`Failed to remove SIM: ${failureReason(error)}`);
+      const reason = failureReason(error);
+      toast.error(t`Failed to remove SIM: ${reason}`);
     } finally {
       setBusy(false);
     }
@@ -249,22 +284,33 @@ function RemoveSimDialog({ sim, onClose }: { sim: SimDto | null; onClose: () => 
     >
       <DialogContent role="alertdialog" className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Remove this SIM?</DialogTitle>
-          <DialogDescription>
-            {sim ? `${sim.phoneNumber} (${sim.walletType}) will be removed from your account. You can add it again later.` : null}
-          </DialogDescription>
+          <DialogTitle>
+            <Trans>Remove this SIM?</Trans>
+          </DialogTitle>
+          <DialogDescription>{sim ? removalText(sim, i18n) : null}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={busy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </DialogClose>
           <Button variant="destructive" onClick={() => void remove()} disabled={busy}>
-            {busy ? "Removing..." : "Remove SIM"}
+            {busy ? t`Removing...` : t`Remove SIM`}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
   );
+}
+
+function operatorLabel(operator: SimOperator, i18n: I18n): string {
+  const label = operatorLabels[operator];
+  return typeof label === "string" ? label : i18n._(label);
+}
+
+function removalText(sim: SimDto, i18n: I18n): string {
+  const phoneNumber = sim.phoneNumber;
+  const walletType = i18n._(walletTypeLabels[sim.walletType]);
+  return i18n._(msg`${phoneNumber} (${walletType}) will be removed from your account. You can add it again later.`);
 }

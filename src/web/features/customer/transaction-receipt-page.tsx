@@ -1,9 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { transactionQuery } from "@/features/customer/customer-api.ts";
 import { TransactionReceipt } from "@/features/customer/components/transaction-receipt.tsx";
-import { transactionTypeLabel } from "@/features/customer/customer-format.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
@@ -17,21 +17,24 @@ import { ApiError } from "@/lib/api-client.ts";
  * status, the payout's TrxID and a rejection's reason appear when an admin decides.
  */
 export default function TransactionReceiptPage() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
   const transaction = useQuery(transactionQuery(id));
+  // Whole sentences, so that each language words them its own way ('Deposit receipt' / 'জমার রসিদ').
+  const receiptTitle = (type: "deposit" | "withdraw") => (type === "deposit" ? t`Deposit receipt` : t`Withdraw receipt`);
   const missing = transaction.error instanceof ApiError && (transaction.error.status === 404 || transaction.error.status === 400);
 
   return (
     <>
-      <title>Transaction · Nexapay</title>
+      <title>{t`Transaction · Nexapay`}</title>
       <PageHeader
-        title={transaction.data ? `${transactionTypeLabel(transaction.data.type)} receipt` : "Transaction"}
-        description="Its reference, status and what happens next."
+        title={transaction.data ? receiptTitle(transaction.data.type) : t`Transaction`}
+        description={t`Its reference, status and what happens next.`}
         actions={
           <Button asChild variant="outline">
             <Link to="/transactions">
               <ArrowLeft aria-hidden="true" />
-              All transactions
+              <Trans>All transactions</Trans>
             </Link>
           </Button>
         }
@@ -43,16 +46,20 @@ export default function TransactionReceiptPage() {
           </CardContent>
         </Card>
       ) : missing ? (
-        <Notice tone="error">Transaction not found</Notice>
+        <Notice tone="error">
+          <Trans>Transaction not found</Trans>
+        </Notice>
       ) : transaction.isError ? (
         <div className="grid gap-3">
-          <Notice tone="error">Failed to load the transaction.</Notice>
+          <Notice tone="error">
+            <Trans>Failed to load the transaction.</Trans>
+          </Notice>
           <Button variant="outline" className="w-fit" onClick={() => void transaction.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (
-        <LoadingState label="Loading transaction..." />
+        <LoadingState label={t`Loading transaction...`} />
       )}
     </>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ReceiptText, Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -18,13 +21,14 @@ import { pageCountOf } from "@/components/ui/page-items.ts";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { useListParams } from "@/lib/use-list-params.ts";
 
 const searchDebounceMs = 300;
-const filters: readonly { value: TransactionFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "deposit", label: "Deposit" },
-  { value: "withdraw", label: "Withdraw" },
+const filters: readonly { value: TransactionFilter; label: MessageDescriptor }[] = [
+  { value: "all", label: msg`All` },
+  { value: "deposit", label: msg({ message: "Deposit", context: "transaction type" }) },
+  { value: "withdraw", label: msg({ message: "Withdraw", context: "transaction type" }) },
 ];
 
 /**
@@ -32,6 +36,7 @@ const filters: readonly { value: TransactionFilter; label: string }[] = [
  * search and the page live in the address, so reload, back and a shared link show the same list.
  */
 export default function TransactionsPage() {
+  const { t, i18n } = useLingui();
   const {
     filters: listFilters,
     page,
@@ -60,6 +65,9 @@ export default function TransactionsPage() {
   const filtered = type !== "all" || q !== "";
   const firstRow = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const lastRow = data ? Math.min(data.page * data.pageSize, data.total) : 0;
+  // Counts in the shown language's digits.
+  const [shownFirstRow, shownLastRow, shownTotal] = [formatCount(firstRow), formatCount(lastRow), formatCount(data?.total ?? 0)];
+  const [shownPage, shownPageCount] = [formatCount(data?.page ?? page), formatCount(pageCount)];
 
   // A page beyond the end (rows were removed, or an old link): go to the last page that exists.
   useEffect(() => {
@@ -71,20 +79,20 @@ export default function TransactionsPage() {
 
   return (
     <>
-      <title>Transactions · Nexapay</title>
-      <PageHeader title="Transactions" description="Your deposits and withdrawals, newest first." />
+      <title>{t`Transactions · Nexapay`}</title>
+      <PageHeader title={t`Transactions`} description={t`Your deposits and withdrawals, newest first.`} />
 
       <Card>
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
           <div className="relative w-full sm:max-w-sm">
             <label htmlFor="transaction-search" className="sr-only">
-              Search transactions
+              <Trans>Search transactions</Trans>
             </label>
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
             <Input
               id="transaction-search"
               type="search"
-              placeholder="Search amount, method, status"
+              placeholder={t`Search amount, method, status`}
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
               className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
@@ -96,11 +104,13 @@ export default function TransactionsPage() {
                 className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-muted hover:text-foreground"
               >
                 <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">Clear search</span>
+                <span className="sr-only">
+                  <Trans>Clear search</Trans>
+                </span>
               </button>
             ) : null}
           </div>
-          <div role="group" aria-label="Transaction type" className="inline-flex rounded-lg bg-muted p-1">
+          <div role="group" aria-label={t`Transaction type`} className="inline-flex rounded-lg bg-muted p-1">
             {filters.map((filter) => (
               <button
                 key={filter.value}
@@ -112,7 +122,7 @@ export default function TransactionsPage() {
                   type === filter.value ? "bg-white text-foreground shadow-sm" : "text-slate-600 hover:text-foreground",
                 )}
               >
-                {filter.label}
+                {i18n._(filter.label)}
               </button>
             ))}
           </div>
@@ -127,24 +137,26 @@ export default function TransactionsPage() {
                 <div className="hidden md:block">
                   <table className="w-full text-left text-sm">
                     <caption className="sr-only">
-                      Transactions, page {data.page} of {pageCount}
+                      <Trans>
+                        Transactions, page {shownPage} of {shownPageCount}
+                      </Trans>
                     </caption>
                     <thead className="bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase">
                       <tr>
                         <th scope="col" className="px-5 py-3">
-                          Type
+                          <Trans>Type</Trans>
                         </th>
                         <th scope="col" className="px-5 py-3 text-right">
-                          Amount
+                          <Trans>Amount</Trans>
                         </th>
                         <th scope="col" className="px-5 py-3">
-                          Method
+                          <Trans>Method</Trans>
                         </th>
                         <th scope="col" className="px-5 py-3">
-                          Date
+                          <Trans>Date</Trans>
                         </th>
                         <th scope="col" className="px-5 py-3">
-                          Status
+                          <Trans>Status</Trans>
                         </th>
                       </tr>
                     </thead>
@@ -163,7 +175,7 @@ export default function TransactionsPage() {
                               onClick={(event) => event.stopPropagation()}
                             >
                               {transactionTypeLabel(transaction.type)}
-                              <span className="sr-only"> of {bdtText(transaction.amount)}, receipt</span>
+                              <span className="sr-only"> {t`of ${bdtText(transaction.amount)}, receipt`}</span>
                             </Link>
                           </td>
                           <td className="px-5 py-3.5 text-right font-semibold whitespace-nowrap tabular-nums">
@@ -187,7 +199,7 @@ export default function TransactionsPage() {
                     </tbody>
                   </table>
                 </div>
-                <ul aria-label="Transactions" className="divide-y divide-border px-4 md:hidden">
+                <ul aria-label={t`Transactions`} className="divide-y divide-border px-4 md:hidden">
                   {data.items.map((transaction) => (
                     <TransactionListItem key={transaction.id} transaction={transaction} />
                   ))}
@@ -196,15 +208,17 @@ export default function TransactionsPage() {
             )
           ) : list.isError ? (
             <div className="p-5">
-              <Notice tone="error">Failed to load transactions.</Notice>
+              <Notice tone="error">
+                <Trans>Failed to load transactions.</Trans>
+              </Notice>
               <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </div>
           ) : (
             <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
               <Spinner />
-              Loading transactions...
+              <Trans>Loading transactions...</Trans>
             </div>
           )}
         </CardContent>
@@ -212,7 +226,9 @@ export default function TransactionsPage() {
         {data && data.total > 0 ? (
           <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-3 sm:flex-row sm:justify-between sm:px-5">
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              Showing {firstRow}–{lastRow} of {data.total}
+              <Trans>
+                Showing {shownFirstRow}–{shownLastRow} of {shownTotal}
+              </Trans>
             </p>
             {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} onPageChange={(next) => update({ page: next })} /> : null}
           </div>
@@ -228,18 +244,26 @@ function EmptyState({ filtered }: { filtered: boolean }) {
       <ReceiptText aria-hidden="true" className="size-9 text-slate-400" />
       {filtered ? (
         <>
-          <p className="font-medium">No transactions match your search</p>
-          <p className="text-sm text-muted-foreground">Try other words or another type.</p>
+          <p className="font-medium">
+            <Trans>No transactions match your search</Trans>
+          </p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Try other words or another type.</Trans>
+          </p>
         </>
       ) : (
         <>
-          <p className="font-medium">No transactions yet</p>
+          <p className="font-medium">
+            <Trans>No transactions yet</Trans>
+          </p>
           <p className="text-sm text-muted-foreground">
-            Make your first{" "}
-            <Link to="/deposit" className="font-medium text-primary underline-offset-4 hover:underline">
-              deposit
-            </Link>{" "}
-            to get started.
+            <Trans>
+              Make your first{" "}
+              <Link to="/deposit" className="font-medium text-primary underline-offset-4 hover:underline">
+                deposit
+              </Link>{" "}
+              to get started.
+            </Trans>
           </p>
         </>
       )}

@@ -1,17 +1,20 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, CircleCheck, CircleDashed, CircleX, Clock, Upload, UserRoundPen, type LucideIcon } from "lucide-react";
 import { useState } from "react";
-import { messages } from "#shared/api-error.ts";
 import type { VerificationStatus } from "#shared/profile-schemas.ts";
 import {
+  documentSizeBytesMax,
   documentTypes,
   sidesOf,
-  verificationMessages,
   type DocumentSide,
   type DocumentType,
   type VerificationDto,
 } from "#shared/verification-schemas.ts";
 import { meQuery, verificationQuery } from "@/features/customer/customer-api.ts";
+import { fileSizeText } from "@/features/customer/customer-format.ts";
 import { DocumentUploadSlot } from "@/features/customer/components/document-upload-slot.tsx";
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";
 import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
@@ -33,15 +36,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.t
 import { cn } from "@/lib/class-names.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
-import { sidesProgress, sidesUploadedText } from "@/features/customer/verification-progress.ts";
+import { sidesProgress, sidesUploadedText, type SidesProgress } from "@/features/customer/verification-progress.ts";
+import { documentsLockedMessage, verificationStatusMessages } from "@/features/customer/shared-messages.ts";
 
-const documentTypeLabels: Record<DocumentType, string> = {
-  national_id: "National ID",
-  driving_license: "Driving License",
-  passport: "Passport",
+const documentTypeLabels: Record<DocumentType, MessageDescriptor> = {
+  national_id: msg`National ID`,
+  driving_license: msg`Driving License`,
+  passport: msg`Passport`,
 };
 
-const sideTitles: Record<DocumentSide, string> = { front: "Front side", back: "Back side" };
+const sideTitles: Record<DocumentSide, MessageDescriptor> = { front: msg`Front side`, back: msg`Back side` };
 
 /** The documents card's heading: "Upload new documents" takes the customer there. */
 const documentsHeadingId = "identity-documents";
@@ -54,25 +58,30 @@ function goToDocuments(): void {
 }
 
 // The status messages (docs/product.md, Customer area › Verification); 'Not Verified' when there is no request yet.
-const statusCards: Record<VerificationStatus, { icon: LucideIcon; message: string; className: string }> = {
+const statusCards: Record<VerificationStatus, { icon: LucideIcon; message: MessageDescriptor; className: string }> = {
   none: {
     icon: CircleDashed,
-    message: "Upload a National ID, Driving License or Passport below to verify your identity.",
+    message: msg`Upload a National ID, Driving License or Passport below to verify your identity.`,
     className: "bg-slate-100 text-slate-700",
   },
-  pending: { icon: Clock, message: verificationMessages.pending, className: "bg-amber-100 text-amber-800" },
-  approved: { icon: CircleCheck, message: verificationMessages.approved, className: "bg-emerald-100 text-emerald-800" },
-  rejected: { icon: CircleX, message: verificationMessages.rejected, className: "bg-red-100 text-red-800" },
+  pending: { icon: Clock, message: verificationStatusMessages.pending, className: "bg-amber-100 text-amber-800" },
+  approved: { icon: CircleCheck, message: verificationStatusMessages.approved, className: "bg-emerald-100 text-emerald-800" },
+  rejected: { icon: CircleX, message: verificationStatusMessages.rejected, className: "bg-red-100 text-red-800" },
 };
 
 /** Verification (docs/product.md, Customer area › Verification): the status, one tab per document type with an upload slot per side, and the profile dialog. */
 export default function VerificationPage() {
+  const { t } = useLingui();
   const verification = useQuery(verificationQuery);
 
   return (
     <>
-      <title>Verification · Nexapay</title>
-      <PageHeader title="Verification" description="Verify your identity to keep your account secure." actions={<ManageProfileDialog />} />
+      <title>{t`Verification · Nexapay`}</title>
+      <PageHeader
+        title={t`Verification`}
+        description={t`Verify your identity to keep your account secure.`}
+        actions={<ManageProfileDialog />}
+      />
       {verification.data ? (
         <div className="grid gap-6">
           <StatusCard verification={verification.data} />
@@ -80,13 +89,15 @@ export default function VerificationPage() {
         </div>
       ) : verification.isError ? (
         <div className="grid gap-3">
-          <Notice tone="error">Failed to load your verification.</Notice>
+          <Notice tone="error">
+            <Trans>Failed to load your verification.</Trans>
+          </Notice>
           <Button variant="outline" className="w-fit" onClick={() => void verification.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (
-        <LoadingState label="Loading verification..." />
+        <LoadingState label={t`Loading verification...`} />
       )}
     </>
   );
@@ -102,9 +113,29 @@ function incompleteSides(verification: VerificationDto) {
   return progress && progress.missing.length > 0 ? progress : null;
 }
 
+/** 'Upload the back side too. We review your documents once every side is in.' */
+function missingSidesText(incomplete: SidesProgress, i18n: I18n): string {
+  const [first = "", second] = incomplete.missing.map((side) => i18n._(sideTitles[side]).toLowerCase());
+  return second === undefined
+    ? i18n._(msg`Upload the ${first} too. We review your documents once every side is in.`)
+    : i18n._(msg`Upload the ${first} and ${second} too. We review your documents once every side is in.`);
+}
+
+/** 'Upload the front and the back of your National ID.' */
+function bothSidesText(type: DocumentType, i18n: I18n): string {
+  const documentName = i18n._(documentTypeLabels[type]);
+  return i18n._(msg`Upload the front and the back of your ${documentName}.`);
+}
+
 function StatusCard({ verification }: { verification: VerificationDto }) {
+  const { t, i18n } = useLingui();
   const incomplete = incompleteSides(verification);
   const card = incomplete ? { ...statusCards.pending, icon: Upload } : statusCards[verification.status];
+  const documentLabel = verification.documentType ? i18n._(documentTypeLabels[verification.documentType]) : "";
+  const rejectReason = verification.rejectReason;
+  // 'Upload the back side': the side in lower case inside the sentence (Bangla has no capitals).
+  const firstMissing = incomplete ? i18n._(sideTitles[incomplete.missing[0]!]).toLowerCase() : "";
+  const firstMissingText = t`Upload the ${firstMissing}`;
   return (
     <Card>
       <CardContent className="flex items-start gap-4 pt-6 sm:items-center">
@@ -113,10 +144,12 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
         </span>
         <div className="grid flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="text-lg font-semibold">Verification Status</h2>
+            <h2 className="text-lg font-semibold">
+              <Trans>Verification Status</Trans>
+            </h2>
             <StatusBadge
               status={verification.status}
-              label={incomplete ? "Incomplete" : verificationStatusLabels[verification.status]}
+              label={incomplete ? t`Incomplete` : verificationStatusLabels[verification.status]}
               icon
             />
           </div>
@@ -125,34 +158,33 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
               <p className="text-sm font-medium text-amber-900" data-testid="verification-message">
                 {sidesUploadedText(incomplete)}
               </p>
-              <p className="text-sm text-muted-foreground">
-                Upload the {incomplete.missing.map((side) => sideTitles[side].toLowerCase()).join(" and ")} too. We review your documents
-                once every side is in.
-              </p>
+              <p className="text-sm text-muted-foreground">{missingSidesText(incomplete, i18n)}</p>
             </>
           ) : (
             <p className="text-sm text-muted-foreground" data-testid="verification-message">
-              {card.message}
+              {i18n._(card.message)}
             </p>
           )}
           {verification.documentType && verification.status !== "none" ? (
-            <p className="text-sm text-muted-foreground">Document: {documentTypeLabels[verification.documentType]}</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Document: {documentLabel}</Trans>
+            </p>
           ) : null}
           {verification.status === "rejected" && verification.rejectReason ? (
             <p className="text-sm font-medium text-red-800" data-testid="verification-reject-reason">
-              Reason: {verification.rejectReason}
+              <Trans>Reason: {rejectReason}</Trans>
             </p>
           ) : null}
           {incomplete ? (
             <Button className="mt-2 w-fit" onClick={goToDocuments}>
               <Upload aria-hidden="true" />
-              Upload the {sideTitles[incomplete.missing[0]!].toLowerCase()}
+              {firstMissingText}
             </Button>
           ) : null}
           {verification.status === "rejected" ? (
             <Button className="mt-2 w-fit" onClick={goToDocuments}>
               <Upload aria-hidden="true" />
-              Upload new documents
+              <Trans>Upload new documents</Trans>
             </Button>
           ) : null}
         </div>
@@ -162,9 +194,11 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
 }
 
 function DocumentsCard({ verification }: { verification: VerificationDto }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<DocumentType>(verification.documentType ?? "national_id");
   const locked = verification.status === "approved";
+  const maxSize = fileSizeText(documentSizeBytesMax);
 
   function onUploaded(next: VerificationDto) {
     queryClient.setQueryData(queryKeys.verification, next);
@@ -177,34 +211,36 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
     <Card>
       <CardHeader>
         <CardTitle id={documentsHeadingId} tabIndex={-1} className="scroll-mt-24 outline-none">
-          Identity documents
+          <Trans>Identity documents</Trans>
         </CardTitle>
         <CardDescription>
           {verification.status === "rejected"
-            ? "Replace the photos with new, clear ones (Replace under each side); your documents are reviewed again. "
-            : "Choose a document and upload a clear photo of each side. "}
-          JPEG, PNG or WebP images up to 5 MB.
+            ? t`Replace the photos with new, clear ones (Replace under each side); your documents are reviewed again.`
+            : t`Choose a document and upload a clear photo of each side.`}{" "}
+          <Trans>JPEG, PNG or WebP images up to {maxSize}.</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         {locked ? (
           <Notice tone="success" className="mb-4">
-            {messages.documentsLocked}
+            {i18n._(documentsLockedMessage)}
           </Notice>
         ) : null}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentType)}>
-          <TabsList aria-label="Document type">
+          <TabsList aria-label={t`Document type`}>
             {documentTypes.map((type) => {
               const complete = sidesOf(type).every((side) =>
                 verification.documents.some((d) => d.documentType === type && d.side === side),
               );
               return (
                 <TabsTrigger key={type} value={type} className="px-2 text-xs sm:px-3 sm:text-sm">
-                  {documentTypeLabels[type]}
+                  {i18n._(documentTypeLabels[type])}
                   {complete ? (
                     <>
                       <BadgeCheck aria-hidden="true" className="text-emerald-700" />
-                      <span className="sr-only">(uploaded)</span>
+                      <span className="sr-only">
+                        <Trans>(uploaded)</Trans>
+                      </span>
                     </>
                   ) : null}
                 </TabsTrigger>
@@ -214,9 +250,7 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
           {documentTypes.map((type) => (
             <TabsContent key={type} value={type}>
               <p className="mb-4 text-sm text-muted-foreground">
-                {type === "passport"
-                  ? "Upload the photo page of your passport."
-                  : `Upload the front and the back of your ${documentTypeLabels[type]}.`}
+                {type === "passport" ? t`Upload the photo page of your passport.` : bothSidesText(type, i18n)}
               </p>
               <div className={cn("grid gap-4", type === "passport" ? "sm:max-w-md" : "sm:grid-cols-2")}>
                 {sidesOf(type).map((side) => (
@@ -224,7 +258,7 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
                     key={side}
                     documentType={type}
                     side={side}
-                    title={sideTitles[side]}
+                    title={i18n._(sideTitles[side])}
                     document={verification.documents.find((d) => d.documentType === type && d.side === side)}
                     onUploaded={onUploaded}
                     locked={locked}
@@ -240,6 +274,7 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
 }
 
 function ManageProfileDialog() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const me = useQuery({ ...meQuery, enabled: open });
 
@@ -248,13 +283,17 @@ function ManageProfileDialog() {
       <DialogTrigger asChild>
         <Button variant="outline">
           <UserRoundPen aria-hidden="true" />
-          Manage Profile
+          <Trans>Manage Profile</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Manage Profile</DialogTitle>
-          <DialogDescription>Keep your name, phone, address and document number up to date.</DialogDescription>
+          <DialogTitle>
+            <Trans>Manage Profile</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Keep your name, phone, address and document number up to date.</Trans>
+          </DialogDescription>
         </DialogHeader>
         {me.data ? (
           <ProfileForm
@@ -263,14 +302,18 @@ function ManageProfileDialog() {
             onSaved={() => setOpen(false)}
             secondaryAction={
               <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
+                <Button variant="outline">
+                  <Trans>Cancel</Trans>
+                </Button>
               </DialogClose>
             }
           />
         ) : me.isError ? (
-          <Notice tone="error">Failed to load profile data</Notice>
+          <Notice tone="error">
+            <Trans>Failed to load profile data</Trans>
+          </Notice>
         ) : (
-          <LoadingState label="Loading profile..." className="py-8" />
+          <LoadingState label={t`Loading profile...`} className="py-8" />
         )}
       </DialogContent>
     </Dialog>

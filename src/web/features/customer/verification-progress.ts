@@ -1,7 +1,10 @@
 // How far a customer is with the chosen document (docs/decisions/023-customer-review-receipt-and-drafts.md):
 // a National ID or Driving License has two sides and a passport one (sidesOf); until every side is
 // in, nothing is complete enough to review, and the page says how many sides are in instead.
+import { msg } from "@lingui/core/macro";
 import { sidesOf, type DocumentSide, type VerificationDto } from "#shared/verification-schemas.ts";
+import { formatCount } from "../../lib/locale-format.ts";
+import { say } from "./customer-format.ts";
 
 export type SidesProgress = { uploaded: number; required: number; missing: readonly DocumentSide[] };
 
@@ -16,5 +19,7 @@ export function sidesProgress(verification: Pick<VerificationDto, "documentType"
 
 /** '1 of 2 sides uploaded'. */
 export function sidesUploadedText(progress: SidesProgress): string {
-  return `${progress.uploaded} of ${progress.required} ${progress.required === 1 ? "side" : "sides"} uploaded`;
+  const uploaded = formatCount(progress.uploaded);
+  const required = formatCount(progress.required);
+  return progress.required === 1 ? say(msg`${uploaded} of ${required} side uploaded`) : say(msg`${uploaded} of ${required} sides uploaded`);
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucide-react";
@@ -10,6 +11,7 @@ import { ReviewStep } from "@/features/customer/components/review-step.tsx";
 import { SavedPayoutNumbers } from "@/features/customer/components/saved-payout-numbers.tsx";
 import { SubmittedReceipt } from "@/features/customer/components/submitted-receipt.tsx";
 import { bdtText, withdrawalReviewText } from "@/features/customer/customer-format.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { draftRestoredMessage } from "@/features/customer/money-drafts.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -21,28 +23,30 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 
-// The screen's messages (docs/product.md, Messages).
-const signedOutMessage = "You must be logged in to make a withdrawal";
-const submittedMessage = "Withdrawal request submitted successfully!";
 const formFields = ["walletType", "walletNumber", "amount"] as const;
-
-// The information box. The server enforces the minimum and the daily maximum (docs/architecture.md, Money rules).
-const information: readonly InformationItem[] = [
-  { icon: Layers, label: "Minimum withdrawal", text: "500 BDT" },
-  { icon: CalendarClock, label: "Maximum withdrawal", text: "50,000 BDT per day" },
-  { icon: Clock, label: "Processing time", text: "15-30 minutes during business hours" },
-  { icon: BadgePercent, label: "Fee", text: "0%" },
-];
 
 /** Withdraw (docs/product.md, Customer area › Withdraw): send BDT to a bKash, Nagad or Upay wallet. */
 export default function WithdrawPage() {
+  const { t, i18n } = useLingui();
   const wallet = useQuery(walletQuery);
+
+  // The information box. The server enforces the minimum and the daily maximum (docs/architecture.md, Money rules).
+  // The figures are formatted, so that Bangla shows them in Bengali digits.
+  const [minimum, maximum, from, to, fee] = [formatCount(500), formatCount(50_000), formatCount(15), formatCount(30), formatCount(0)];
+  const information: readonly InformationItem[] = [
+    { icon: Layers, label: t`Minimum withdrawal`, text: t`${minimum} BDT` },
+    { icon: CalendarClock, label: t`Maximum withdrawal`, text: t`${maximum} BDT per day` },
+    { icon: Clock, label: t`Processing time`, text: t`${from}-${to} minutes during business hours` },
+    { icon: BadgePercent, label: t`Fee`, text: t`${fee}%` },
+  ];
   const form = useForm({
     resolver: zodResolver(withdrawalRequestSchema),
     // The select starts on its empty "Select wallet type" option; the schema refuses it with 'Wallet type is required'.
     defaultValues: { walletType: "" as unknown as (typeof withdrawalWalletTypes)[number], walletNumber: "", amount: "" },
   });
   const { errors } = form.formState;
+
+  const held = wallet.data ? bdtText(wallet.data.heldBalance) : "";
 
   const walletType = useWatch({ control: form.control, name: "walletType" });
   const walletNumber = useWatch({ control: form.control, name: "walletNumber" });
@@ -52,38 +56,53 @@ export default function WithdrawPage() {
     path: "/api/withdrawals",
     fields: formFields,
     draft: "withdrawal",
-    messages: { submitted: submittedMessage, signedOut: signedOutMessage, failed: "Failed to submit withdrawal request" },
+    // The screen's messages (docs/product.md, Messages).
+    messages: {
+      submitted: t`Withdrawal request submitted successfully!`,
+      signedOut: t`You must be logged in to make a withdrawal`,
+      failed: t`Failed to submit withdrawal request`,
+    },
   });
 
   return (
     <>
-      <title>Withdraw · Nexapay</title>
-      <PageHeader title="Withdraw" description="Send BDT from your Nexapay balance to your bKash, Nagad or Upay wallet." />
+      <title>{t`Withdraw · Nexapay`}</title>
+      <PageHeader title={t`Withdraw`} description={t`Send BDT from your Nexapay balance to your bKash, Nagad or Upay wallet.`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardHeader>
-            <CardTitle>Withdrawal request</CardTitle>
-            <CardDescription>The amount is held from your available balance until the withdrawal is processed.</CardDescription>
+            <CardTitle>
+              <Trans>Withdrawal request</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>The amount is held from your available balance until the withdrawal is processed.</Trans>
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             <div className="flex items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3">
               <WalletMinimal aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
               <div className="grid gap-0.5">
-                <p className="text-sm text-emerald-900">Available balance</p>
+                <p className="text-sm text-emerald-900">
+                  <Trans>Available balance</Trans>
+                </p>
                 {wallet.data ? (
                   <p className="text-lg font-semibold text-emerald-950 tabular-nums" data-testid="available-balance">
                     {bdtText(wallet.data.availableBalance)}
                   </p>
                 ) : wallet.isError ? (
-                  <p className="text-sm font-medium text-emerald-950">Unavailable</p>
+                  <p className="text-sm font-medium text-emerald-950">
+                    <Trans>Unavailable</Trans>
+                  </p>
                 ) : (
                   <p className="flex items-center gap-2 text-sm text-emerald-900">
                     <Spinner className="size-4" />
-                    Loading...
+                    <Trans>Loading...</Trans>
                   </p>
                 )}
                 {wallet.data && wallet.data.heldBalance !== "0.00" ? (
-                  <p className="text-xs text-emerald-900">{bdtText(wallet.data.heldBalance)} on hold for pending withdrawals</p>
+                  <p className="text-xs text-emerald-900">
+                    <Trans>{held} on hold for pending withdrawals</Trans>
+                  </p>
                 ) : null}
               </div>
             </div>
@@ -91,21 +110,21 @@ export default function WithdrawPage() {
             {receipt ? (
               <SubmittedReceipt
                 transaction={receipt}
-                title="Withdrawal request submitted"
-                againLabel="Make another withdrawal"
+                title={t`Withdrawal request submitted`}
+                againLabel={t`Make another withdrawal`}
                 onAgain={startOver}
               />
             ) : review ? (
               <ReviewStep question={withdrawalReviewText(review)} busy={busy} onBack={back} onConfirm={() => void confirm()} />
             ) : (
               <>
-                {draftRestored ? <Notice tone="success">{draftRestoredMessage}</Notice> : null}
+                {draftRestored ? <Notice tone="success">{i18n._(draftRestoredMessage)}</Notice> : null}
                 <form onSubmit={(event) => void onSubmit(event)} noValidate>
                   <fieldset disabled={busy} className="grid gap-5">
                     <div className="grid gap-5 sm:grid-cols-2">
-                      <FormField id="walletType" label="Wallet type" error={errors.walletType?.message}>
+                      <FormField id="walletType" label={t`Wallet type`} error={errors.walletType?.message}>
                         <NativeSelect {...controlProps("walletType", errors.walletType?.message)} {...form.register("walletType")}>
-                          <option value="">Select wallet type</option>
+                          <option value="">{t`Select wallet type`}</option>
                           {withdrawalWalletTypes.map((type) => (
                             <option key={type} value={type}>
                               {type}
@@ -113,7 +132,7 @@ export default function WithdrawPage() {
                           ))}
                         </NativeSelect>
                       </FormField>
-                      <FormField id="walletNumber" label="Wallet number" error={errors.walletNumber?.message}>
+                      <FormField id="walletNumber" label={t`Wallet number`} error={errors.walletNumber?.message}>
                         <Input
                           type="tel"
                           inputMode="numeric"
@@ -135,14 +154,14 @@ export default function WithdrawPage() {
                     />
                     <AmountField
                       id="amount"
-                      label="Amount (BDT)"
-                      unit="BDT"
+                      label={t`Amount (BDT)`}
+                      unit={t`BDT`}
                       className="pr-14"
                       error={errors.amount?.message}
                       registration={form.register("amount")}
                     />
                     <Button type="submit" size="lg" className="w-full">
-                      {busy ? "Submitting..." : "Submit Withdrawal Request"}
+                      {busy ? t`Submitting...` : t`Submit Withdrawal Request`}
                     </Button>
                   </fieldset>
                 </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, ChevronsUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { countries, flagEmoji } from "#shared/countries.ts";
@@ -5,7 +6,22 @@ import { cn } from "@/lib/class-names.ts";
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from "../../../components/ui/command.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
 
-const countryNameByCode: ReadonlyMap<string, string> = new Map(countries);
+/**
+ * The countries in the shown language: English as the sign-up form has always named them; in Bangla
+ * the browser's own names (Intl.DisplayNames), falling back to English where it has none.
+ */
+function countriesIn(locale: string): { code: string; name: string; englishName: string }[] {
+  if (locale !== "bn") return countries.map(([code, name]) => ({ code, name, englishName: name }));
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(["bn"], { type: "region", fallback: "none" });
+  } catch {
+    // No display names in this browser: the English names.
+  }
+  return countries
+    .map(([code, name]) => ({ code, name: names?.of(code) ?? name, englishName: name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "bn"));
+}
 
 /**
  * A searchable list of the 195 countries of the sign-up form: flag and name shown, the ISO 3166-1 alpha-2
@@ -29,9 +45,10 @@ export function CountryCombobox({
   invalid?: boolean;
   describedBy?: string | undefined;
 }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
-  const selectedName = countryNameByCode.get(value);
-  const items = useMemo(() => countries.map(([code, name]) => ({ code, name, flag: flagEmoji(code) })), []);
+  const items = useMemo(() => countriesIn(i18n.locale).map((country) => ({ ...country, flag: flagEmoji(country.code) })), [i18n.locale]);
+  const selectedName = items.find((country) => country.code === value)?.name;
   const valueId = `${id}-value`;
 
   return (
@@ -63,21 +80,25 @@ export function CountryCombobox({
               <span className="truncate">{selectedName}</span>
             </span>
           ) : (
-            <span className="text-slate-500">Select your country</span>
+            <span className="text-slate-500">
+              <Trans>Select your country</Trans>
+            </span>
           )}
           <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
         </button>
       </PopoverTrigger>
-      <PopoverContent aria-label="Choose your country" className="w-[var(--radix-popover-trigger-width)] min-w-64">
+      <PopoverContent aria-label={t`Choose your country`} className="w-[var(--radix-popover-trigger-width)] min-w-64">
         <Command>
-          <CommandInput placeholder="Search country..." aria-label="Search country" />
-          <CommandList aria-label="Countries">
-            <CommandEmpty>No country found.</CommandEmpty>
+          <CommandInput placeholder={t`Search country...`} aria-label={t`Search country`} />
+          <CommandList aria-label={t`Countries`}>
+            <CommandEmpty>
+              <Trans>No country found.</Trans>
+            </CommandEmpty>
             {items.map((country) => (
               <CommandItem
                 key={country.code}
                 value={country.name}
-                keywords={[country.code]}
+                keywords={[country.code, country.englishName]}
                 onSelect={() => {
                   onChange(country.code);
                   setOpen(false);

@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { localDigits } from "../customer-format.ts";
 
 /** An amount typed as decimal text, with its currency written inside the box (deposit in USDT, withdraw in BDT). */
 export function AmountField({
@@ -25,7 +26,7 @@ export function AmountField({
         <Input
           inputMode="decimal"
           autoComplete="off"
-          placeholder="0.00"
+          placeholder={localDigits("0.00")}
           className={className}
           {...controlProps(id, error)}
           {...registration}

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, FileImage, ImageOff, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { toast } from "sonner";
+import type { MessageDescriptor } from "@lingui/core";
 import {
   documentContentTypes,
   documentSizeBytesMax,
-  verificationMessages,
   type DocumentSide,
   type DocumentType,
   type VerificationDocumentDto,
@@ -14,19 +15,17 @@ import { Button } from "@/components/ui/button.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/class-names.ts";
 import { failureReason, uploadDocument } from "../customer-api.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { fileSizeText, formatDateTime } from "../customer-format.ts";
-
-// The screen's messages (docs/product.md, Messages).
-const uploadedMessage = "Document uploaded successfully";
-const uploadFailedMessage = "Failed to upload document";
+import { uploadProblemMessages } from "../shared-messages.ts";
 
 type Chosen = { file: File; previewUrl: string };
 
 /** The same checks the server makes, so a wrong file is refused before it is sent. */
-export function documentFileProblem(file: File): string | null {
-  if (!(documentContentTypes as readonly string[]).includes(file.type)) return verificationMessages.notAnImage;
-  if (file.size > documentSizeBytesMax) return verificationMessages.tooLarge;
-  if (file.size === 0) return verificationMessages.noFile;
+export function documentFileProblem(file: File): MessageDescriptor | null {
+  if (!(documentContentTypes as readonly string[]).includes(file.type)) return uploadProblemMessages.notAnImage;
+  if (file.size > documentSizeBytesMax) return uploadProblemMessages.tooLarge;
+  if (file.size === 0) return uploadProblemMessages.noFile;
   return null;
 }
 
@@ -50,6 +49,7 @@ export function DocumentUploadSlot({
   /** Approved documents are kept as the admin saw them: shown, never replaced. */
   locked?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
@@ -69,7 +69,7 @@ export function DocumentUploadSlot({
   function choose(file: File | undefined) {
     if (!file || locked) return;
     const refusal = documentFileProblem(file);
-    setProblem(refusal);
+    setProblem(refusal ? i18n._(refusal) : null);
     if (refusal) {
       setChosen(null);
       return;
@@ -94,10 +94,10 @@ export function DocumentUploadSlot({
       setChosen(null);
       setImageFailed(false);
       onUploaded(verification);
-      toast.success(uploadedMessage);
+      toast.success(t`Document uploaded successfully`);
     } catch (error) {
       setProblem(failureReason(error));
-      toast.error(uploadFailedMessage);
+      toast.error(t`Failed to upload document`);
     } finally {
       setPercent(null);
     }
@@ -110,6 +110,10 @@ export function DocumentUploadSlot({
   }
 
   const problemId = `${headingId}-problem`;
+  // 'front side' inside a sentence; Bangla has no capitals, so this changes only English.
+  const sideName = title.toLowerCase();
+  const maxSize = fileSizeText(documentSizeBytesMax);
+  const uploadedPercent = formatCount(Math.round(percent ?? 0));
   const imageUrl = chosen?.previewUrl ?? (document ? `${document.url}?v=${encodeURIComponent(document.uploadedAt)}` : null);
 
   return (
@@ -121,7 +125,7 @@ export function DocumentUploadSlot({
         {document && !chosen ? (
           <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-800">
             <CircleCheck aria-hidden="true" className="size-4" />
-            Uploaded
+            <Trans>Uploaded</Trans>
           </span>
         ) : null}
       </div>
@@ -142,7 +146,7 @@ export function DocumentUploadSlot({
         {imageUrl && !(imageFailed && !chosen) ? (
           <img
             src={imageUrl}
-            alt={chosen ? `Preview of ${title.toLowerCase()}` : `Uploaded ${title.toLowerCase()}`}
+            alt={chosen ? t`Preview of ${sideName}` : t`Uploaded ${sideName}`}
             className="h-full w-full object-contain"
             onError={() => {
               if (!chosen) setImageFailed(true);
@@ -151,7 +155,7 @@ export function DocumentUploadSlot({
         ) : document && !chosen ? (
           <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
             <ImageOff aria-hidden="true" className="size-8" />
-            Preview unavailable
+            <Trans>Preview unavailable</Trans>
           </div>
         ) : (
           <div className="flex flex-col items-center gap-2 px-4 text-center">
@@ -159,11 +163,17 @@ export function DocumentUploadSlot({
               <Upload aria-hidden="true" className="size-5" />
             </span>
             {locked ? (
-              <p className="text-sm font-medium">No document uploaded</p>
+              <p className="text-sm font-medium">
+                <Trans>No document uploaded</Trans>
+              </p>
             ) : (
               <>
-                <p className="text-sm font-medium">Drop an image here or choose a file</p>
-                <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 5 MB</p>
+                <p className="text-sm font-medium">
+                  <Trans>Drop an image here or choose a file</Trans>
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  <Trans>JPEG, PNG or WebP, up to {maxSize}</Trans>
+                </p>
               </>
             )}
           </div>
@@ -178,14 +188,18 @@ export function DocumentUploadSlot({
         </p>
       ) : document ? (
         <p className="text-sm text-muted-foreground">
-          Uploaded <time dateTime={document.uploadedAt}>{formatDateTime(document.uploadedAt)}</time>
+          <Trans>
+            Uploaded <time dateTime={document.uploadedAt}>{formatDateTime(document.uploadedAt)}</time>
+          </Trans>
         </p>
       ) : null}
 
       {uploading ? (
         <div className="grid gap-1.5" aria-live="polite">
-          <Progress value={percent} label={`Uploading ${title.toLowerCase()}`} />
-          <p className="text-xs text-muted-foreground">Uploading... {Math.round(percent)}%</p>
+          <Progress value={percent} label={t`Uploading ${sideName}`} />
+          <p className="text-xs text-muted-foreground">
+            <Trans>Uploading... {uploadedPercent}%</Trans>
+          </p>
         </div>
       ) : null}
 
@@ -200,7 +214,7 @@ export function DocumentUploadSlot({
         type="file"
         accept={documentContentTypes.join(",")}
         hidden
-        aria-label={`${title} image file`}
+        aria-label={t`${title} image file`}
         onChange={(event) => choose(event.target.files?.[0])}
       />
 
@@ -209,18 +223,18 @@ export function DocumentUploadSlot({
           <>
             <Button onClick={() => void upload()} disabled={uploading}>
               <Upload aria-hidden="true" />
-              {uploading ? "Uploading..." : "Upload"}
-              <span className="sr-only"> {title.toLowerCase()}</span>
+              {uploading ? t`Uploading...` : t`Upload`}
+              <span className="sr-only"> {sideName}</span>
             </Button>
             <Button variant="outline" onClick={() => setChosen(null)} disabled={uploading}>
-              Cancel
-              <span className="sr-only"> {title.toLowerCase()}</span>
+              <Trans>Cancel</Trans>
+              <span className="sr-only"> {sideName}</span>
             </Button>
           </>
         ) : (
           <Button variant="outline" onClick={openPicker} aria-describedby={problem ? problemId : undefined}>
-            {document ? "Replace" : "Choose file"}
-            <span className="sr-only"> for {title.toLowerCase()}</span>
+            {document ? t`Replace` : t`Choose file`}
+            <span className="sr-only"> {t`for ${sideName}`}</span>
           </Button>
         )}
       </div>

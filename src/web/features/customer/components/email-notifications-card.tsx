@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { Me } from "#shared/me.ts";
@@ -6,38 +8,46 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 import { failureReason, updateEmailNotifications } from "../customer-api.ts";
 
-export const emailNotificationsLabel = "E-mail me about my deposits, withdrawals, verification and SIMs";
-export const securityMailNote = "Security messages, such as password resets, are always sent.";
+export const emailNotificationsLabel = msg`E-mail me about my deposits, withdrawals, verification and SIMs`;
+export const securityMailNote = msg`Security messages, such as password resets, are always sent.`;
 
 /**
  * The Profile page's e-mail preference: a switch saved at once with PATCH /api/me
  * `{ emailNotifications }`; it shows the new value while the request runs and goes back if it fails.
  */
 export function EmailNotificationsCard({ me }: { me: Me }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: updateEmailNotifications,
     onSuccess: (saved, enabled) => {
       queryClient.setQueryData(queryKeys.me, saved);
       queryClient.setQueryData(sessionQueryKey, saved);
-      toast.success(enabled ? "E-mail notifications turned on" : "E-mail notifications turned off");
+      toast.success(enabled ? t`E-mail notifications turned on` : t`E-mail notifications turned off`);
     },
-    onError: (error) => toast.error(`Failed to save your e-mail preference: ${failureReason(error)}`),
+    onError: (error) => {
+      const reason = failureReason(error);
+      toast.error(t`Failed to save your e-mail preference: ${reason}`);
+    },
   });
   const checked = save.isPending ? save.variables : me.emailNotifications;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>E-mail notifications</CardTitle>
-        <CardDescription>We write to {me.email} when an admin decides on something you asked for.</CardDescription>
+        <CardTitle>
+          <Trans>E-mail notifications</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>We write to {me.email} when an admin decides on something you asked for.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <label htmlFor="email-notifications" className="flex cursor-pointer items-start justify-between gap-4">
           <span className="grid gap-1">
-            <span className="text-sm font-medium">{emailNotificationsLabel}</span>
+            <span className="text-sm font-medium">{i18n._(emailNotificationsLabel)}</span>
             <span id="email-notifications-note" className="text-sm text-muted-foreground">
-              {securityMailNote}
+              {i18n._(securityMailNote)}
             </span>
           </span>
           {/* The real checkbox lies, invisible, over the drawn track: a click or a tap lands on it. */}

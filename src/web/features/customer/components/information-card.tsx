@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { LucideIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { cn } from "@/lib/class-names.ts";
@@ -19,7 +20,9 @@ export function InformationCard({
   return (
     <Card className={className} data-testid={testId}>
       <CardHeader className="pb-4">
-        <CardTitle>Important information</CardTitle>
+        <CardTitle>
+          <Trans>Important information</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <ul className={cn("grid gap-3", listClassName)}>

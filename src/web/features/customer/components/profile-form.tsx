@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -15,9 +16,6 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 import { updateProfile } from "../customer-api.ts";
 
-// The screen's messages (docs/product.md, Messages).
-const savedMessage = "Profile updated successfully";
-const saveFailedMessage = "Failed to update profile";
 const fieldNames = ["fullName", "phone", "address", "documentNumber"] as const;
 
 function valuesOf(me: Me) {
@@ -39,6 +37,7 @@ export function ProfileForm({
   onSaved?: () => void;
   secondaryAction?: ReactNode;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const form = useForm({ resolver: zodResolver(profileUpdateSchema), defaultValues: valuesOf(me) });
@@ -52,7 +51,7 @@ export function ProfileForm({
       queryClient.setQueryData(queryKeys.me, saved);
       queryClient.setQueryData(sessionQueryKey, saved);
       form.reset(valuesOf(saved));
-      toast.success(savedMessage);
+      toast.success(t`Profile updated successfully`);
       onSaved?.();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -61,7 +60,7 @@ export function ProfileForm({
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(saveFailedMessage);
+      toast.error(t`Failed to update profile`);
     } finally {
       setBusy(false);
     }
@@ -71,22 +70,24 @@ export function ProfileForm({
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={busy} className="grid gap-5">
         <div className="grid gap-2">
-          <Label htmlFor={id("email")}>Email</Label>
+          <Label htmlFor={id("email")}>
+            <Trans>Email</Trans>
+          </Label>
           <Input id={id("email")} type="email" value={me.email} readOnly aria-describedby={id("email-hint")} className="bg-muted" />
           <p id={id("email-hint")} className="text-xs text-muted-foreground">
-            Email cannot be changed
+            <Trans>Email cannot be changed</Trans>
           </p>
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id={id("fullName")} label="Full name" error={errors.fullName?.message}>
+          <FormField id={id("fullName")} label={t`Full name`} error={errors.fullName?.message}>
             <Input
               autoComplete="name"
-              placeholder="Your full name"
+              placeholder={t`Your full name`}
               {...controlProps(id("fullName"), errors.fullName?.message)}
               {...form.register("fullName")}
             />
           </FormField>
-          <FormField id={id("phone")} label="Phone" error={errors.phone?.message}>
+          <FormField id={id("phone")} label={t`Phone`} error={errors.phone?.message}>
             <Input
               type="tel"
               autoComplete="tel"
@@ -96,26 +97,26 @@ export function ProfileForm({
             />
           </FormField>
         </div>
-        <FormField id={id("address")} label="Address" error={errors.address?.message}>
+        <FormField id={id("address")} label={t`Address`} error={errors.address?.message}>
           <Textarea
             rows={3}
             autoComplete="street-address"
-            placeholder="House, road, area, city"
+            placeholder={t`House, road, area, city`}
             {...controlProps(id("address"), errors.address?.message)}
             {...form.register("address")}
           />
         </FormField>
-        <FormField id={id("documentNumber")} label="ID/Passport/License number" error={errors.documentNumber?.message}>
+        <FormField id={id("documentNumber")} label={t`ID/Passport/License number`} error={errors.documentNumber?.message}>
           <Input
             autoComplete="off"
-            placeholder="ID/Passport number"
+            placeholder={t`ID/Passport number`}
             {...controlProps(id("documentNumber"), errors.documentNumber?.message)}
             {...form.register("documentNumber")}
           />
         </FormField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {secondaryAction}
-          <Button type="submit">{busy ? "Saving..." : "Save Changes"}</Button>
+          <Button type="submit">{busy ? t`Saving...` : t`Save Changes`}</Button>
         </div>
       </fieldset>
     </form>

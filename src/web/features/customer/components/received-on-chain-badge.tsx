@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link2 } from "lucide-react";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -8,7 +9,7 @@ export function ReceivedOnChainBadge({ transaction }: { transaction: Pick<Transa
   return (
     <Badge tone="info">
       <Link2 aria-hidden="true" />
-      Received on chain
+      <Trans>Received on chain</Trans>
     </Badge>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button.tsx";
@@ -20,11 +21,14 @@ export function ReviewStep({
   onBack: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="review-question" className="grid gap-4" data-testid="review-step">
-      <p className="text-sm font-medium text-muted-foreground">Check your request</p>
+      <p className="text-sm font-medium text-muted-foreground">
+        <Trans>Check your request</Trans>
+      </p>
       <h2 id="review-question" ref={heading} tabIndex={-1} className="text-lg font-semibold [overflow-wrap:anywhere] outline-none">
         {question}
       </h2>
@@ -32,11 +36,11 @@ export function ReviewStep({
       <div className="grid gap-3 sm:grid-cols-2">
         <Button variant="outline" size="lg" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" />
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Button size="lg" onClick={onConfirm} disabled={busy}>
           <Send aria-hidden="true" />
-          {busy ? "Sending..." : "Confirm"}
+          {busy ? t`Sending...` : t`Confirm`}
         </Button>
       </div>
     </section>

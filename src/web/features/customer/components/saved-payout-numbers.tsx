@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Smartphone } from "lucide-react";
 import { normaliseBdMobile } from "#shared/bd-mobile.ts";
@@ -27,7 +28,7 @@ export function SavedPayoutNumbers({
   return (
     <div role="group" aria-labelledby="saved-numbers-label" className="grid gap-2">
       <p id="saved-numbers-label" className="text-sm font-medium">
-        Your approved numbers
+        <Trans>Your approved numbers</Trans>
       </p>
       <div className="flex flex-wrap gap-2">
         {offered.map((sim) => (
@@ -45,7 +46,9 @@ export function SavedPayoutNumbers({
           >
             <Smartphone aria-hidden="true" className="size-4 text-emerald-700" />
             <PhoneNumber number={sim.phoneNumber} />
-            <span className="text-xs font-normal text-muted-foreground">{sim.operator === "any" ? "Any wallet" : sim.operator}</span>
+            <span className="text-xs font-normal text-muted-foreground">
+              {sim.operator === "any" ? <Trans>Any wallet</Trans> : sim.operator}
+            </span>
           </button>
         ))}
       </div>

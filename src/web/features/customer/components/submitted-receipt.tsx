@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CircleCheck, ReceiptText } from "lucide-react";
 import { Link } from "react-router";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
@@ -29,7 +30,7 @@ export function SubmittedReceipt({
         <Button asChild variant="outline" size="lg">
           <Link to={`/transactions/${transaction.id}`}>
             <ReceiptText aria-hidden="true" />
-            View transaction
+            <Trans>View transaction</Trans>
           </Link>
         </Button>
         <Button size="lg" onClick={onAgain}>

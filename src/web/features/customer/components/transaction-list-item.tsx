@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { ArrowDownToLine, ArrowUpFromLine, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
@@ -13,6 +14,7 @@ import { TransactionOutcome } from "./transaction-outcome.tsx";
  * `compact` keeps the method on one line (the full text stays in the page, and in its tooltip).
  */
 export function TransactionListItem({ transaction, compact = false }: { transaction: TransactionDto; compact?: boolean }) {
+  useLingui(); // the type, the date and the amount follow a change of language
   const deposit = transaction.type === "deposit";
   const Icon = deposit ? ArrowDownToLine : ArrowUpFromLine;
   return (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { cn } from "@/lib/class-names.ts";
 import { transactionOutcomeText } from "../customer-format.ts";
@@ -7,6 +8,7 @@ import { transactionOutcomeText } from "../customer-format.ts";
  * for a paid withdrawal, 'Rejected: <reason>' for a rejected one; nothing otherwise.
  */
 export function TransactionOutcome({ transaction, className }: { transaction: TransactionDto; className?: string }) {
+  useLingui(); // follows a change of language
   const text = transactionOutcomeText(transaction);
   if (text === null) return null;
   return (

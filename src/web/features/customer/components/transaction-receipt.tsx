@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { bdtText, expectedTimeText, formatDateTime, transactionTypeLabel } from "../customer-format.ts";
@@ -12,29 +13,30 @@ import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
  * the transaction's own page.
  */
 export function TransactionReceipt({ transaction }: { transaction: TransactionDto }) {
+  const { t } = useLingui();
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="transaction-receipt">
-      <ReceiptLine term="Reference">
+      <ReceiptLine term={t`Reference`}>
         <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="receipt-reference">
           {transaction.id}
         </span>
       </ReceiptLine>
-      <ReceiptLine term="Type">{transactionTypeLabel(transaction.type)}</ReceiptLine>
-      <ReceiptLine term="Amount">
+      <ReceiptLine term={t`Type`}>{transactionTypeLabel(transaction.type)}</ReceiptLine>
+      <ReceiptLine term={t`Amount`}>
         <span className="font-semibold tabular-nums">{bdtText(transaction.amount)}</span>
       </ReceiptLine>
-      <ReceiptLine term={transaction.type === "withdraw" ? "To" : "Method"}>
+      <ReceiptLine term={transaction.type === "withdraw" ? t`To` : t`Method`}>
         <span className="[overflow-wrap:anywhere]">
           <MethodText reference={transaction.reference} />
         </span>
       </ReceiptLine>
-      <ReceiptLine term="Status">
+      <ReceiptLine term={t`Status`}>
         <span className="flex flex-wrap items-center gap-1" data-testid="receipt-status">
           <StatusBadge status={transaction.status} icon />
           <ReceivedOnChainBadge transaction={transaction} />
         </span>
       </ReceiptLine>
-      {transaction.status === "pending" ? <ReceiptLine term="Expected">{expectedTimeText(transaction.type)}</ReceiptLine> : null}
+      {transaction.status === "pending" ? <ReceiptLine term={t`Expected`}>{expectedTimeText(transaction.type)}</ReceiptLine> : null}
       {transaction.payoutReference ? (
         <ReceiptLine term={trxIdLabel(withdrawalMethodOf(transaction.reference))}>
           <span className="font-mono" data-testid="receipt-payout-reference">
@@ -43,17 +45,17 @@ export function TransactionReceipt({ transaction }: { transaction: TransactionDt
         </ReceiptLine>
       ) : null}
       {transaction.status === "rejected" && transaction.rejectReason ? (
-        <ReceiptLine term="Reason">
+        <ReceiptLine term={t`Reason`}>
           <span className="text-red-700" data-testid="receipt-reject-reason">
             {transaction.rejectReason}
           </span>
         </ReceiptLine>
       ) : null}
-      <ReceiptLine term="Requested">
+      <ReceiptLine term={t`Requested`}>
         <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
       </ReceiptLine>
       {transaction.processedAt ? (
-        <ReceiptLine term="Processed">
+        <ReceiptLine term={t`Processed`}>
           <time dateTime={transaction.processedAt}>{formatDateTime(transaction.processedAt)}</time>
         </ReceiptLine>
       ) : null}
