@@ -34,6 +34,9 @@ export default defineConfig({
     onConsoleLog: (log) => !expectedAuthLogs.test(log),
     projects: [
       {
+        // An inline project takes none of the root's plugins unless it extends the root config:
+        // without this, the unit tests would import Lingui's macros untransformed.
+        extends: true,
         test: {
           name: "unit",
           include: ["src/**/*.test.ts"],
