@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
@@ -12,6 +13,14 @@ import { actorlessAuditLabel, auditActionLabel, auditActions, auditDetailPairs, 
 const pageSize = 20;
 const actionNames = Object.keys(auditActions);
 const actionValues = ["", ...actionNames];
+// What kind of record an entry is about; another kind is shown as the server names it.
+const targetTypeLabels: Record<string, MessageDescriptor> = {
+  transaction: msg`transaction`,
+  user: msg`user`,
+  sim: msg`sim`,
+  verification: msg`verification`,
+  second_approval: msg`second approval`,
+};
 const columnLabels = [msg`When`, msg`Who`, msg`Action`, msg`Record`, msg`Details`];
 
 /** Audit Log (docs/operations.md, Reading the audit log): who did what to which record, and when; newest first. */
@@ -29,6 +38,10 @@ export default function AdminAuditLogPage() {
   else if (entries.data.items.length === 0) message = filters.action ? t`No entries for this action` : t`No entries yet`;
   const items = entries.data?.items ?? [];
 
+  const targetTypeOf = (type: string) => {
+    const known = targetTypeLabels[type];
+    return known ? i18n._(known) : type;
+  };
   const actorOf = (entry: AuditEntry) =>
     entry.actorEmail ?? (entry.actorId ? <span className="font-mono text-xs">{entry.actorId}</span> : actorlessAuditLabel(entry.details));
   const detailsOf = (entry: AuditEntry) => {
@@ -62,7 +75,7 @@ export default function AdminAuditLogPage() {
       <Td>
         {entry.targetType ? (
           <>
-            <div className="capitalize">{entry.targetType}</div>
+            <div className="capitalize">{targetTypeOf(entry.targetType)}</div>
             {entry.targetId ? (
               <div className="font-mono text-xs text-muted-foreground" title={entry.targetId}>
                 {entry.targetId.slice(0, 8)}
@@ -82,7 +95,7 @@ export default function AdminAuditLogPage() {
       <CardField label={t`Who`}>{actorOf(entry)}</CardField>
       {entry.targetType ? (
         <CardField label={t`Record`}>
-          <span className="capitalize">{entry.targetType}</span>{" "}
+          <span className="capitalize">{targetTypeOf(entry.targetType)}</span>{" "}
           {entry.targetId ? <span className="font-mono text-xs text-muted-foreground">{entry.targetId.slice(0, 8)}</span> : null}
         </CardField>
       ) : null}

@@ -50,6 +50,21 @@ export function underscoresAsSpaces(text: string): string {
   return text.replaceAll("_", " ");
 }
 
+const documentTypeNames: Record<string, MessageDescriptor> = {
+  national_id: msg`national id`,
+  driving_license: msg`driving license`,
+  passport: msg`passport`,
+};
+
+/**
+ * "driving_license" → "driving license" (the screens capitalise it) in the shown language; an unknown
+ * type with its underscores as spaces.
+ */
+export function documentTypeLabel(documentType: string): string {
+  const known = documentTypeNames[documentType];
+  return known ? translated(known) : underscoresAsSpaces(documentType);
+}
+
 /**
  * A document image's caption: its file name without the extension, underscores as spaces
  * ("/api/files/u1/national_id_front.jpg" → "national id front").

@@ -1,3 +1,4 @@
+import { useLingui as useShownLanguage } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, CircleDashed, CircleOff, ExternalLink, TriangleAlert, type LucideIcon } from "lucide-react";
 import type { ChainEvidenceDto, ChainState } from "#shared/admin-schemas.ts";
@@ -16,7 +17,7 @@ const icons: Record<ChainState, LucideIcon> = {
 
 /** A chain state as a badge: its words and an icon, so it is not told by colour alone. */
 export function ChainStateBadge({ state }: { state: ChainState }) {
-  useLingui(); // redrawn in a newly chosen language
+  useShownLanguage(); // redrawn in a newly chosen language
   const Icon = icons[state];
   return (
     <Badge tone={chainStateTones[state]}>

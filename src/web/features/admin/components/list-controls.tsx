@@ -1,4 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui as useShownLanguage } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Input } from "@/components/ui/input.tsx";
@@ -142,7 +143,7 @@ export function ListFooter({
   onPageChange: (page: number) => void;
   label: string;
 }) {
-  useLingui(); // the counts follow the shown language
+  useShownLanguage(); // the counts follow the shown language
   const total = list?.total ?? 0;
   const totalCapped = list?.totalCapped ?? false;
   const pageCount = pageCountOf(total, pageSize);
