@@ -57,6 +57,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
   const { t } = useLingui();
   const added = formatBdtAmount(stats.todayAdjustmentsAdded);
   const subtracted = formatBdtAmount(stats.todayAdjustmentsSubtracted);
+  const chartDays = formatCount(30);
   return (
     <div className="grid gap-6">
       <section aria-label={t`Key figures`} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -104,7 +105,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
             <Trans>Daily volume</Trans>
           </CardTitle>
           <CardDescription>
-            <Trans>Approved deposits and withdrawals per day (Asia/Dhaka), last 30 days, in BDT.</Trans>
+            <Trans>Approved deposits and withdrawals per day (Asia/Dhaka), last {chartDays} days, in BDT.</Trans>
           </CardDescription>
         </CardHeader>
         <CardContent>

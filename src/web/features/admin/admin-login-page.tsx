@@ -14,6 +14,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { signInWithPassword, verifyTwoFactorCode, type SignInAnswer } from "./admin-api.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
@@ -204,7 +205,7 @@ function CodeForm({
       <fieldset disabled={busy} className="grid gap-5">
         <p className="text-sm text-muted-foreground">
           {mode === "totp"
-            ? t`Open your authenticator app and enter the 6-digit code it shows for Nexapay.`
+            ? t`Open your authenticator app and enter the ${formatCount(6)}-digit code it shows for Nexapay.`
             : t`Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.`}
         </p>
         {mode === "totp" ? (

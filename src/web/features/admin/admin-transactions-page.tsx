@@ -33,6 +33,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { cn } from "@/lib/class-names.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
 import { chainFilterOptions } from "./chain-evidence.ts";
 import {
@@ -43,7 +44,9 @@ import {
   queueShortcutOf,
   queueShortcuts,
   transactionOrders,
+  waitingLateMinutes,
   waitingOf,
+  waitingOverdueMinutes,
   type QueueShortcut,
   type WaitingLevel,
 } from "./queue.ts";
@@ -411,6 +414,8 @@ function WaitingAge({ transaction: t, now }: { transaction: AdminTransactionDto;
       </span>
     );
   const waiting = waitingOf(t.createdAt, now);
+  const lateMinutes = formatCount(waitingLateMinutes);
+  const overdueMinutes = formatCount(waitingOverdueMinutes);
   return (
     <span
       className={cn(
@@ -421,8 +426,8 @@ function WaitingAge({ transaction: t, now }: { transaction: AdminTransactionDto;
         waiting.level === "fresh"
           ? tr`Waiting`
           : waiting.level === "late"
-            ? tr`Waiting more than 15 minutes`
-            : tr`Waiting more than 30 minutes`
+            ? tr`Waiting more than ${lateMinutes} minutes`
+            : tr`Waiting more than ${overdueMinutes} minutes`
       }
       data-waiting={waiting.level}
     >

@@ -15,6 +15,7 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./admin-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
@@ -103,6 +104,7 @@ function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void
 
 function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
   const { t } = useLingui();
+  const codeLength = formatCount(6);
   const navigate = useNavigate();
   const location = useLocation();
   const { refreshSession } = useAuthActions();
@@ -204,7 +206,7 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
 
       <section aria-labelledby="step-verify" className="grid gap-3">
         <h2 id="step-verify" className="text-base font-semibold">
-          <Trans>3. Enter the 6-digit code from the app</Trans>
+          <Trans>3. Enter the {codeLength}-digit code from the app</Trans>
         </h2>
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <fieldset disabled={busy || !saved} className="grid gap-4">

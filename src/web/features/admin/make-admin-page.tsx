@@ -15,6 +15,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
+import { adminPasswordLengthMin } from "#shared/password-policy.ts";
 import { createFirstAdmin, setupQuery } from "./admin-api.ts";
 
 /**
@@ -112,7 +114,7 @@ function FirstAdminForm() {
         <NewPasswordFields
           register={form.register}
           errors={errors}
-          hint={t`At least 12 characters.`}
+          hint={t`At least ${formatCount(adminPasswordLengthMin)} characters.`}
           placeholder={t`Create a password`}
           confirmPlaceholder={t`Repeat the password`}
         />

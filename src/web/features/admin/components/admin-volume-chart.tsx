@@ -28,6 +28,7 @@ export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
   const depositsName = t`Deposits`;
   const withdrawalsName = t`Withdrawals`;
   const dayCount = formatCount(daily.length);
+  const chartDays = formatCount(30);
   const points = daily.map((d) => ({
     ...d,
     label: shortDay(d.day),
@@ -73,7 +74,7 @@ export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
         {hasVolume ? (
           <Trans>Only approved (completed) transactions count.</Trans>
         ) : (
-          <Trans>No approved deposits or withdrawals in the last 30 days.</Trans>
+          <Trans>No approved deposits or withdrawals in the last {chartDays} days.</Trans>
         )}
       </figcaption>
       <details className="text-sm">

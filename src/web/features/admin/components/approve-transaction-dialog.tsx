@@ -12,6 +12,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "@/lib/payout.ts";
 import { adminTransactionQuery, approveTransaction } from "../admin-api.ts";
 import { formatBdtAmount } from "../admin-format.ts";
@@ -269,7 +270,7 @@ function PayoutForm({
           id="payout-reference"
           label={label}
           error={fieldError}
-          hint={tr`8 to 20 letters and digits, as on the provider's receipt`}
+          hint={tr`${formatCount(8)} to ${formatCount(20)} letters and digits, as on the provider's receipt`}
         >
           <Input
             autoComplete="off"
