@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { auditLogQuery, type AuditEntry } from "@/features/admin/admin-api.ts";
@@ -9,21 +12,36 @@ import { actorlessAuditLabel, auditActionLabel, auditActions, auditDetailPairs, 
 
 const pageSize = 20;
 const actionNames = Object.keys(auditActions);
-const actionOptions = [{ value: "", label: "All actions" }, ...actionNames.map((name) => ({ value: name, label: auditActionLabel(name) }))];
-const columns: readonly Column[] = [{ label: "When" }, { label: "Who" }, { label: "Action" }, { label: "Record" }, { label: "Details" }];
+const actionValues = ["", ...actionNames];
+// What kind of record an entry is about; another kind is shown as the server names it.
+const targetTypeLabels: Record<string, MessageDescriptor> = {
+  transaction: msg`transaction`,
+  user: msg`user`,
+  sim: msg`sim`,
+  verification: msg`verification`,
+  second_approval: msg`second approval`,
+};
+const columnLabels = [msg`When`, msg`Who`, msg`Action`, msg`Record`, msg`Details`];
 
 /** Audit Log (docs/operations.md, Reading the audit log): who did what to which record, and when; newest first. */
 export default function AdminAuditLogPage() {
-  const { filters, page, control, pager } = useListParams({ action: "" }, { action: actionOptions.map((option) => option.value) });
+  const { t, i18n } = useLingui();
+  const { filters, page, control, pager } = useListParams({ action: "" }, { action: actionValues });
+  const actionOptions = actionValues.map((name) => ({ value: name, label: name === "" ? t`All actions` : auditActionLabel(name) }));
+  const columns: readonly Column[] = columnLabels.map((label) => ({ label: i18n._(label) }));
 
   const entries = useQuery(auditLogQuery({ action: filters.action, page, pageSize }));
 
   let message: ReactNode = null;
-  if (entries.isPending) message = "Loading audit log...";
-  else if (entries.isError) message = "Failed to load the audit log";
-  else if (entries.data.items.length === 0) message = filters.action ? "No entries for this action" : "No entries yet";
+  if (entries.isPending) message = t`Loading audit log...`;
+  else if (entries.isError) message = t`Failed to load the audit log`;
+  else if (entries.data.items.length === 0) message = filters.action ? t`No entries for this action` : t`No entries yet`;
   const items = entries.data?.items ?? [];
 
+  const targetTypeOf = (type: string) => {
+    const known = targetTypeLabels[type];
+    return known ? i18n._(known) : type;
+  };
   const actorOf = (entry: AuditEntry) =>
     entry.actorEmail ?? (entry.actorId ? <span className="font-mono text-xs">{entry.actorId}</span> : actorlessAuditLabel(entry.details));
   const detailsOf = (entry: AuditEntry) => {
@@ -57,7 +75,7 @@ export default function AdminAuditLogPage() {
       <Td>
         {entry.targetType ? (
           <>
-            <div className="capitalize">{entry.targetType}</div>
+            <div className="capitalize">{targetTypeOf(entry.targetType)}</div>
             {entry.targetId ? (
               <div className="font-mono text-xs text-muted-foreground" title={entry.targetId}>
                 {entry.targetId.slice(0, 8)}
@@ -73,27 +91,30 @@ export default function AdminAuditLogPage() {
   );
   const cardOf = (entry: AuditEntry) => (
     <MobileCard title={auditActionLabel(entry.action)}>
-      <CardField label="When">{formatDateTime(entry.createdAt)}</CardField>
-      <CardField label="Who">{actorOf(entry)}</CardField>
+      <CardField label={t`When`}>{formatDateTime(entry.createdAt)}</CardField>
+      <CardField label={t`Who`}>{actorOf(entry)}</CardField>
       {entry.targetType ? (
-        <CardField label="Record">
-          <span className="capitalize">{entry.targetType}</span>{" "}
+        <CardField label={t`Record`}>
+          <span className="capitalize">{targetTypeOf(entry.targetType)}</span>{" "}
           {entry.targetId ? <span className="font-mono text-xs text-muted-foreground">{entry.targetId.slice(0, 8)}</span> : null}
         </CardField>
       ) : null}
-      <CardField label="Details">{detailsOf(entry)}</CardField>
+      <CardField label={t`Details`}>{detailsOf(entry)}</CardField>
     </MobileCard>
   );
 
   return (
     <>
-      <title>Audit log · Nexapay</title>
-      <PageHeader title="Audit Log" description="Every admin action and every balance change: who did what to which record, and when." />
+      <title>{t`Audit log · Nexapay`}</title>
+      <PageHeader
+        title={t`Audit Log`}
+        description={t`Every admin action and every balance change: who did what to which record, and when.`}
+      />
       <ListToolbar>
-        <SelectFilter id="audit-action" label="Action" options={actionOptions} {...control("action")} className="sm:w-72" />
+        <SelectFilter id="audit-action" label={t`Action`} options={actionOptions} {...control("action")} className="sm:w-72" />
       </ListToolbar>
-      <AdminList caption="Audit log" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      <ListFooter label="Audit log pages" pageSize={pageSize} list={entries.data} {...pager} />
+      <AdminList caption={t`Audit log`} columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
+      <ListFooter label={t`Audit log pages`} pageSize={pageSize} list={entries.data} {...pager} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import {
   ArrowDownToLine,
@@ -18,6 +19,7 @@ import { PageHeader } from "@/components/page-header.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
+import { formatCount } from "@/lib/locale-format.ts";
 import { formatBdtAmount, formatDateTime } from "./admin-format.ts";
 import { customerName, secondApprovalActionText, secondApprovalKindLabels } from "./second-approvals.ts";
 
@@ -28,6 +30,7 @@ const refreshMs = 30_000; // besides the live updates
 
 /** Admin Dashboard (docs/product.md, Back office › Dashboard): key figures and 30 days of approved volume. */
 export default function AdminDashboardPage() {
+  const { t } = useLingui();
   const stats = useQuery({
     ...adminStatsQuery,
     refetchInterval: refreshMs,
@@ -35,12 +38,14 @@ export default function AdminDashboardPage() {
 
   return (
     <>
-      <title>Admin dashboard · Nexapay</title>
-      <PageHeader title="Admin Dashboard" description="Customers, balances and what is waiting for a decision." />
+      <title>{t`Admin dashboard · Nexapay`}</title>
+      <PageHeader title={t`Admin Dashboard`} description={t`Customers, balances and what is waiting for a decision.`} />
       {stats.isPending ? (
-        <LoadingState label="Loading dashboard..." />
+        <LoadingState label={t`Loading dashboard...`} />
       ) : stats.isError ? (
-        <Notice tone="error">Failed to load dashboard figures. They will be fetched again shortly.</Notice>
+        <Notice tone="error">
+          <Trans>Failed to load dashboard figures. They will be fetched again shortly.</Trans>
+        </Notice>
       ) : (
         <DashboardBody stats={stats.data} />
       )}
@@ -49,36 +54,44 @@ export default function AdminDashboardPage() {
 }
 
 function DashboardBody({ stats }: { stats: AdminStats }) {
+  const { t } = useLingui();
+  const added = formatBdtAmount(stats.todayAdjustmentsAdded);
+  const subtracted = formatBdtAmount(stats.todayAdjustmentsSubtracted);
+  const chartDays = formatCount(30);
   return (
     <div className="grid gap-6">
-      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard icon={Users} label="Total users" value={stats.totalUsers.toLocaleString("en-US")} />
-        <StatCard icon={UserCheck} label="Active users" value={stats.activeUsers.toLocaleString("en-US")} />
-        <StatCard icon={Wallet} label="Total customer balance" value={formatBdtAmount(stats.totalBalance)} wide />
+      <section aria-label={t`Key figures`} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard icon={Users} label={t`Total users`} value={formatCount(stats.totalUsers)} />
+        <StatCard icon={UserCheck} label={t`Active users`} value={formatCount(stats.activeUsers)} />
+        <StatCard icon={Wallet} label={t`Total customer balance`} value={formatBdtAmount(stats.totalBalance)} wide />
         <StatCard
           icon={Clock}
-          label="Pending deposits"
-          value={stats.pendingDeposits.toLocaleString("en-US")}
+          label={t`Pending deposits`}
+          value={formatCount(stats.pendingDeposits)}
           tone={stats.pendingDeposits > 0 ? "attention" : "normal"}
-          link={{ to: "/admin/transactions?type=deposit&status=pending", label: "Review pending deposits" }}
+          link={{ to: "/admin/transactions?type=deposit&status=pending", label: t`Review pending deposits` }}
         />
         <StatCard
           icon={Clock}
-          label="Pending withdrawals"
-          value={stats.pendingWithdrawals.toLocaleString("en-US")}
+          label={t`Pending withdrawals`}
+          value={formatCount(stats.pendingWithdrawals)}
           tone={stats.pendingWithdrawals > 0 ? "attention" : "normal"}
-          link={{ to: "/admin/transactions?type=withdraw&status=pending", label: "Review pending withdrawals" }}
+          link={{ to: "/admin/transactions?type=withdraw&status=pending", label: t`Review pending withdrawals` }}
         />
-        <StatCard icon={ArrowDownToLine} label="Today's approved deposits" value={formatBdtAmount(stats.todayApprovedDeposits)} />
-        <StatCard icon={ArrowUpFromLine} label="Today's approved withdrawals" value={formatBdtAmount(stats.todayApprovedWithdrawals)} />
+        <StatCard icon={ArrowDownToLine} label={t`Today's approved deposits`} value={formatBdtAmount(stats.todayApprovedDeposits)} />
+        <StatCard icon={ArrowUpFromLine} label={t`Today's approved withdrawals`} value={formatBdtAmount(stats.todayApprovedWithdrawals)} />
         {/* Admins' balance adjustments are not customers' deposits or withdrawals: a figure of their own (decision 021). */}
         <StatCard
           icon={SlidersHorizontal}
-          label="Today's adjustments"
+          label={t`Today's adjustments`}
           value={
             <span className="grid gap-0.5 text-lg">
-              <span>Added {formatBdtAmount(stats.todayAdjustmentsAdded)}</span>
-              <span>Subtracted {formatBdtAmount(stats.todayAdjustmentsSubtracted)}</span>
+              <span>
+                <Trans>Added {added}</Trans>
+              </span>
+              <span>
+                <Trans>Subtracted {subtracted}</Trans>
+              </span>
             </span>
           }
         />
@@ -88,11 +101,15 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Daily volume</CardTitle>
-          <CardDescription>Approved deposits and withdrawals per day (Asia/Dhaka), last 30 days, in BDT.</CardDescription>
+          <CardTitle>
+            <Trans>Daily volume</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Approved deposits and withdrawals per day (Asia/Dhaka), last {chartDays} days, in BDT.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <Suspense fallback={<LoadingState label="Loading chart..." className="h-72 py-0" />}>
+          <Suspense fallback={<LoadingState label={t`Loading chart...`} className="h-72 py-0" />}>
             <VolumeChart daily={stats.daily} />
           </Suspense>
         </CardContent>
@@ -146,6 +163,7 @@ const queueSize = 3; // the oldest few; the rest are on the Second approvals pag
 
 /** Four eyes: how many requests wait for a second admin, the oldest few with their actions. */
 function SecondApprovalQueue({ count }: { count: number }) {
+  const { t, i18n } = useLingui();
   const oldest = useQuery({ ...secondApprovalsQuery({ status: "awaiting", page: 1, pageSize: queueSize }), refetchInterval: refreshMs });
   const { actionsOf, dialogs } = useSecondApprovalDecisions();
   const items = oldest.data?.items ?? [];
@@ -154,11 +172,11 @@ function SecondApprovalQueue({ count }: { count: number }) {
       <div className="flex items-start justify-between gap-3 p-5 pb-3">
         <div className="grid min-w-0 gap-1">
           <h2 id="second-approval-queue" className="text-sm font-medium text-muted-foreground">
-            Awaiting second approval
+            <Trans>Awaiting second approval</Trans>
           </h2>
-          <p className="text-2xl font-semibold tracking-tight tabular-nums">{count.toLocaleString("en-US")}</p>
+          <p className="text-2xl font-semibold tracking-tight tabular-nums">{formatCount(count)}</p>
           <Link to="/admin/second-approvals" className="text-sm font-medium text-primary hover:underline">
-            Review second approvals
+            <Trans>Review second approvals</Trans>
           </Link>
         </div>
         <div
@@ -172,20 +190,22 @@ function SecondApprovalQueue({ count }: { count: number }) {
         </div>
       </div>
       {items.length > 0 ? (
-        <ul aria-label="Oldest requests awaiting a second approval" className="divide-y divide-border border-t border-border">
+        <ul aria-label={t`Oldest requests awaiting a second approval`} className="divide-y divide-border border-t border-border">
           {items.map((request) => (
             <li key={request.id} className="flex flex-col gap-3 px-5 py-3 text-sm md:flex-row md:items-center md:justify-between">
               <div className="grid min-w-0 gap-0.5">
                 <p className="font-medium [overflow-wrap:anywhere]">
-                  {secondApprovalKindLabels[request.kind]} · {customerName(request)}
+                  {i18n._(secondApprovalKindLabels[request.kind])} · {customerName(request)}
                 </p>
                 <p className="text-muted-foreground [overflow-wrap:anywhere]">
                   {secondApprovalActionText(request)}
                   {request.payoutReference ? ` · TrxID ${request.payoutReference}` : ""}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  Requested by {request.requestedBy.username},{" "}
-                  <time dateTime={request.requestedAt}>{formatDateTime(request.requestedAt)}</time>
+                  <Trans>
+                    Requested by {request.requestedBy.username},{" "}
+                    <time dateTime={request.requestedAt}>{formatDateTime(request.requestedAt)}</time>
+                  </Trans>
                 </p>
               </div>
               <div className="shrink-0">{actionsOf(request, true)}</div>

@@ -1,9 +1,14 @@
-// How the back office shows dates, amounts, document names and audit actions. Plain functions
-// with relative imports only, so the unit tests run them without the web build's aliases.
-import { displayBdt, parseBdt } from "#shared/money.ts";
+// How the back office shows dates, amounts, document names and audit actions, in the shown language
+// (English: "Jan 5, 2025", "12,500.00 BDT"; Bangla in Bengali digits). Plain functions with relative
+// imports only, so the unit tests run them without the web build's aliases.
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { parseBdt } from "#shared/money.ts";
+import { dateFormatter, formatBdtAmount as formatPoisha } from "../../lib/locale-format.ts";
+import { translated } from "./admin-i18n.ts";
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const dateTime = new Intl.DateTimeFormat("en-US", {
+const shortDate = dateFormatter({ month: "short", day: "numeric", year: "numeric" });
+const dateTime = dateFormatter({
   month: "short",
   day: "numeric",
   year: "numeric",
@@ -14,27 +19,27 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
 /** "2025-01-05T10:00:00Z" → "Jan 5, 2025", in the browser's time zone. */
 export function formatShortDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : shortDate.format(date);
+  return Number.isNaN(date.getTime()) ? "" : shortDate(date);
 }
 
 /** "2025-01-05T15:04:00Z" → "Jan 5, 2025, 3:04 PM". */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? "" : dateTime(date);
 }
 
-const timeOfDay = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
+const timeOfDay = dateFormatter({ hour: "numeric", minute: "2-digit" });
 
 /** "2025-01-05T15:04:00Z" → "3:04 PM". */
 export function formatTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : timeOfDay.format(date);
+  return Number.isNaN(date.getTime()) ? "" : timeOfDay(date);
 }
 
-/** A wire amount "12500" / "12500.5" → "12,500.00 BDT" (exact: no float on the way). */
+/** A wire amount "12500" / "12500.5" → "12,500.00 BDT" / "১২,৫০০.০০ ৳" (exact: no float on the way). */
 export function formatBdtAmount(amount: string): string {
   try {
-    return displayBdt(parseBdt(amount));
+    return formatPoisha(parseBdt(amount));
   } catch {
     return `${amount} BDT`;
   }
@@ -43,6 +48,21 @@ export function formatBdtAmount(amount: string): string {
 /** "driving_license" → "driving license" (underscores shown as spaces). */
 export function underscoresAsSpaces(text: string): string {
   return text.replaceAll("_", " ");
+}
+
+const documentTypeNames: Record<string, MessageDescriptor> = {
+  national_id: msg`national id`,
+  driving_license: msg`driving license`,
+  passport: msg`passport`,
+};
+
+/**
+ * "driving_license" → "driving license" (the screens capitalise it) in the shown language; an unknown
+ * type with its underscores as spaces.
+ */
+export function documentTypeLabel(documentType: string): string {
+  const known = documentTypeNames[documentType];
+  return known ? translated(known) : underscoresAsSpaces(documentType);
 }
 
 /**
@@ -57,33 +77,33 @@ export function documentCaption(url: string): string {
 
 /** The actions the audit log records, with the words the screen shows for them. */
 export const auditActions = {
-  "transaction.approved": "Transaction approved",
-  "transaction.rejected": "Transaction rejected",
-  "transaction.deposit_requested": "Deposit requested",
-  "transaction.chain_matched": "Matched to a chain transfer",
-  "transaction.withdrawal_requested": "Withdrawal requested",
-  "balance.adjusted": "Balance adjusted",
-  "second_approval.requested": "Second approval requested",
-  "second_approval.confirmed": "Second approval confirmed",
-  "second_approval.declined": "Second approval declined",
-  "user.suspended": "User suspended",
-  "user.activated": "User activated",
-  "user.profile_updated": "User profile updated",
-  "user.password_changed": "Password changed",
-  "user.password_reset": "Password reset by e-mail link",
-  "sim.approved": "SIM approved",
-  "sim.rejected": "SIM rejected",
-  "sim.deleted": "SIM deleted",
-  "verification.approved": "Verification approved",
-  "verification.rejected": "Verification rejected",
-  "admin.created": "Admin created",
-  "admin.role_granted": "Admin role granted",
-  "admin.first_admin_created": "First admin created",
-  "admin.two_factor_enabled": "Two-factor sign-in set up",
-  "admin.two_factor_reset": "Two-factor sign-in reset",
-  "admin.recovery_codes_regenerated": "Recovery codes renewed",
-  "admin.signed_in": "Admin signed in",
-} as const satisfies Record<string, string>;
+  "transaction.approved": msg`Transaction approved`,
+  "transaction.rejected": msg`Transaction rejected`,
+  "transaction.deposit_requested": msg`Deposit requested`,
+  "transaction.chain_matched": msg`Matched to a chain transfer`,
+  "transaction.withdrawal_requested": msg`Withdrawal requested`,
+  "balance.adjusted": msg`Balance adjusted`,
+  "second_approval.requested": msg`Second approval requested`,
+  "second_approval.confirmed": msg`Second approval confirmed`,
+  "second_approval.declined": msg`Second approval declined`,
+  "user.suspended": msg`User suspended`,
+  "user.activated": msg`User activated`,
+  "user.profile_updated": msg`User profile updated`,
+  "user.password_changed": msg`Password changed`,
+  "user.password_reset": msg`Password reset by e-mail link`,
+  "sim.approved": msg`SIM approved`,
+  "sim.rejected": msg`SIM rejected`,
+  "sim.deleted": msg`SIM deleted`,
+  "verification.approved": msg`Verification approved`,
+  "verification.rejected": msg`Verification rejected`,
+  "admin.created": msg`Admin created`,
+  "admin.role_granted": msg`Admin role granted`,
+  "admin.first_admin_created": msg`First admin created`,
+  "admin.two_factor_enabled": msg`Two-factor sign-in set up`,
+  "admin.two_factor_reset": msg`Two-factor sign-in reset`,
+  "admin.recovery_codes_regenerated": msg`Recovery codes renewed`,
+  "admin.signed_in": msg`Admin signed in`,
+} as const satisfies Record<string, MessageDescriptor>;
 
 /**
  * Who an audit entry names when it has no admin or customer behind it: the chain watcher (its
@@ -92,11 +112,12 @@ export const auditActions = {
  */
 export function actorlessAuditLabel(details: unknown): string {
   const actor = details !== null && typeof details === "object" ? (details as { actor?: unknown }).actor : undefined;
-  return actor === "chain-watcher" ? "Chain watcher" : "System";
+  return actor === "chain-watcher" ? translated(msg`Chain watcher`) : translated(msg`System`);
 }
 
 export function auditActionLabel(action: string): string {
-  return (auditActions as Record<string, string>)[action] ?? underscoresAsSpaces(action);
+  const known = (auditActions as Record<string, MessageDescriptor>)[action];
+  return known ? translated(known) : underscoresAsSpaces(action);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,21 +14,18 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { signInWithPassword, verifyTwoFactorCode, type SignInAnswer } from "./admin-api.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
 import { recoveryCodeSchema, totpCodeSchema } from "#shared/two-factor-schemas.ts";
-
-// The screen's messages (docs/product.md, Messages).
-const signInFailedMessage = "Login failed. Please check your credentials.";
-const noUserInformationMessage = "Could not retrieve user information";
-const codeFailedMessage = "Login failed. Please try again.";
 
 /**
  * Admin login (/admin and /admin/login): e-mail and password, then, for an admin who has enrolled
  * an authenticator app, the 6-digit code or a recovery code.
  */
 export default function AdminLoginPage() {
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const { endServerSession, refreshSession } = useAuthActions();
@@ -50,7 +48,7 @@ export default function AdminLoginPage() {
       me = null;
     }
     if (!me) {
-      refuse(noUserInformationMessage);
+      refuse(t`Could not retrieve user information`);
       return false;
     }
     if (!me.isAdmin) {
@@ -59,7 +57,7 @@ export default function AdminLoginPage() {
       refuse(messages.adminRequired);
       return false;
     }
-    toast.success("Login successful!");
+    toast.success(t`Login successful!`);
     const target = redirectTarget(location.state, "/admin/dashboard");
     if (!me.twoFactorEnabled) void navigate("/admin/two-factor", { replace: true, state: { from: target } });
     else void navigate(target, { replace: true });
@@ -68,18 +66,20 @@ export default function AdminLoginPage() {
 
   return (
     <AuthShell
-      title="Admin login"
-      description={step === "password" ? "Sign in to the Nexapay back office." : "Two-factor authentication"}
+      title={t`Admin login`}
+      description={step === "password" ? t`Sign in to the Nexapay back office.` : t`Two-factor authentication`}
       footer={
         <p>
-          First-time setup?{" "}
-          <Link to="/make-admin" className="font-medium text-primary hover:underline">
-            Create the first admin
-          </Link>
+          <Trans>
+            First-time setup?{" "}
+            <Link to="/make-admin" className="font-medium text-primary hover:underline">
+              Create the first admin
+            </Link>
+          </Trans>
         </p>
       }
     >
-      <title>Admin login · Nexapay</title>
+      <title>{t`Admin login · Nexapay`}</title>
       {redMessage ? (
         <Notice tone="error" className="mb-5">
           {redMessage}
@@ -123,6 +123,7 @@ function PasswordStep({
   onSignedIn: (answer: SignInAnswer) => Promise<boolean>;
   endServerSession: () => Promise<void>;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const form = useForm({ resolver: zodResolver(adminSignInSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
@@ -137,7 +138,7 @@ function PasswordStep({
     try {
       answer = await signInWithPassword(values);
     } catch (error) {
-      onRefused(errorMessage(error, signInFailedMessage));
+      onRefused(errorMessage(error, t`Login failed. Please check your credentials.`));
       setBusy(false);
       return;
     }
@@ -177,6 +178,8 @@ function CodeForm({
   onBack: () => void;
   onSwitch: () => void;
 }) {
+  const { t } = useLingui();
+  const codeFailedMessage = t`Login failed. Please try again.`;
   const [busy, setBusy] = useState(false);
   const form = useForm({ resolver: zodResolver(mode === "totp" ? totpCodeSchema : recoveryCodeSchema), defaultValues: { code: "" } });
   const error = form.formState.errors.code?.message;
@@ -202,11 +205,11 @@ function CodeForm({
       <fieldset disabled={busy} className="grid gap-5">
         <p className="text-sm text-muted-foreground">
           {mode === "totp"
-            ? "Open your authenticator app and enter the 6-digit code it shows for Nexapay."
-            : "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once."}
+            ? t`Open your authenticator app and enter the ${formatCount(6)}-digit code it shows for Nexapay.`
+            : t`Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.`}
         </p>
         {mode === "totp" ? (
-          <FormField id="code" label="Authentication code" error={error}>
+          <FormField id="code" label={t`Authentication code`} error={error}>
             <Input
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -219,7 +222,7 @@ function CodeForm({
             />
           </FormField>
         ) : (
-          <FormField id="code" label="Recovery code" error={error}>
+          <FormField id="code" label={t`Recovery code`} error={error}>
             <Input
               autoComplete="off"
               spellCheck={false}
@@ -231,14 +234,14 @@ function CodeForm({
           </FormField>
         )}
         <Button type="submit" className="w-full">
-          {busy ? "Verifying..." : "Verify"}
+          {busy ? t`Verifying...` : t`Verify`}
         </Button>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <Button variant="link" className="h-auto p-0" onClick={onSwitch}>
-            {mode === "totp" ? "Use a recovery code instead" : "Use your authenticator app instead"}
+            {mode === "totp" ? t`Use a recovery code instead` : t`Use your authenticator app instead`}
           </Button>
           <Button variant="link" className="h-auto p-0" onClick={onBack}>
-            Back to sign in
+            <Trans>Back to sign in</Trans>
           </Button>
         </div>
       </fieldset>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
@@ -14,39 +16,42 @@ import { customerName, secondApprovalKindLabels, secondApprovalStatusLabels } fr
 const pageSize = 10;
 const refreshMs = 30_000; // besides the live updates
 const statusButtons = [
-  { value: "awaiting", label: "Awaiting" },
-  { value: "confirmed", label: "Confirmed" },
-  { value: "declined", label: "Declined" },
-  { value: "all", label: "All" },
+  { value: "awaiting", label: msg`Awaiting` },
+  { value: "confirmed", label: msg`Confirmed` },
+  { value: "declined", label: msg`Declined` },
+  { value: "all", label: msg`All` },
 ] as const;
 const statuses = statusButtons.map((option) => option.value);
-const columns: readonly Column[] = [
-  { label: "Customer" },
-  { label: "Request" },
-  { label: "Amount", className: "text-right" },
-  { label: "Note" },
-  { label: "Requested" },
-  { label: "Actions", className: "text-right" },
+const columns = [
+  { label: msg`Customer` },
+  { label: msg`Request` },
+  { label: msg`Amount`, className: "text-right" },
+  { label: msg`Note` },
+  { label: msg`Requested` },
+  { label: msg`Actions`, className: "text-right" },
 ];
 
 /** What is asked: add / subtract, or the payout's method, wallet and TrxID. */
 function RequestDetails({ request }: { request: SecondApprovalDto }) {
+  const { t } = useLingui();
   if (request.kind === "balance_adjustment")
-    return <span>{request.direction === "subtract" ? "Subtract from balance" : "Add to balance"}</span>;
+    return <span>{request.direction === "subtract" ? <Trans>Subtract from balance</Trans> : <Trans>Add to balance</Trans>}</span>;
   return (
     <>
-      <span className="block">{[request.method, request.walletNumber].filter(Boolean).join(" ") || "Not specified"}</span>
+      <span className="block">{[request.method, request.walletNumber].filter(Boolean).join(" ") || t`Not specified`}</span>
       {request.payoutReference ? <span className="block font-mono text-xs">TrxID {request.payoutReference}</span> : null}
     </>
   );
 }
 
 function KindBadge({ request }: { request: SecondApprovalDto }) {
-  return <Badge tone={request.kind === "balance_adjustment" ? "neutral" : "info"}>{secondApprovalKindLabels[request.kind]}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge tone={request.kind === "balance_adjustment" ? "neutral" : "info"}>{i18n._(secondApprovalKindLabels[request.kind])}</Badge>;
 }
 
 /** Second approvals (four eyes, decision 020): big adjustments and payouts waiting for a second admin, oldest first. */
 export default function AdminSecondApprovalsPage() {
+  const { t, i18n } = useLingui();
   const { filters, page, control, pager } = useListParams<{ status: SecondApprovalStatusFilter }>(
     { status: "awaiting" },
     { status: statuses },
@@ -55,10 +60,12 @@ export default function AdminSecondApprovalsPage() {
   const { actionsOf, dialogs } = useSecondApprovalDecisions();
 
   let message: ReactNode = null;
-  if (list.isPending) message = "Loading requests...";
-  else if (list.isError) message = "Failed to load the requests";
+  if (list.isPending) message = t`Loading requests...`;
+  else if (list.isError) message = t`Failed to load the requests`;
   else if (list.data.items.length === 0)
-    message = filters.status === "awaiting" ? "Nothing is waiting for a second approval." : "No requests match this filter";
+    message = filters.status === "awaiting" ? t`Nothing is waiting for a second approval.` : t`No requests match this filter`;
+  const shownColumns: readonly Column[] = columns.map((column) => ({ ...column, label: i18n._(column.label) }));
+  const shownButtons = statusButtons.map((option) => ({ value: option.value, label: i18n._(option.label) }));
   const items = list.data?.items ?? [];
   const showStatus = filters.status !== "awaiting";
 
@@ -92,7 +99,7 @@ export default function AdminSecondApprovalsPage() {
         )}
         {r.declineReason ? (
           <span className="mt-1 block truncate text-xs text-red-700" title={r.declineReason}>
-            Declined: {r.declineReason}
+            <Trans>Declined: {r.declineReason}</Trans>
           </span>
         ) : null}
       </Td>
@@ -118,42 +125,43 @@ export default function AdminSecondApprovalsPage() {
       aside={<KindBadge request={r} />}
       actions={actionsOf(r, true)}
     >
-      <CardField label="Amount">
+      <CardField label={t`Amount`}>
         <span className="font-medium tabular-nums">{formatBdtAmount(r.amount)}</span>
       </CardField>
-      <CardField label={r.kind === "balance_adjustment" ? "Direction" : "Pay to"}>
+      <CardField label={r.kind === "balance_adjustment" ? t`Direction` : t`Pay to`}>
         <RequestDetails request={r} />
       </CardField>
-      {r.note ? <CardField label="Note">{r.note}</CardField> : null}
-      <CardField label="Requested by">{r.requestedBy.username}</CardField>
-      <CardField label="Requested at">{formatDateTime(r.requestedAt)}</CardField>
+      {r.note ? <CardField label={t`Note`}>{r.note}</CardField> : null}
+      <CardField label={t`Requested by`}>{r.requestedBy.username}</CardField>
+      <CardField label={t`Requested at`}>{formatDateTime(r.requestedAt)}</CardField>
       {showStatus ? (
-        <CardField label="Status">
+        <CardField label={t`Status`}>
           <StatusWord request={r} />
         </CardField>
       ) : null}
-      {r.declineReason ? <CardField label="Decline reason">{r.declineReason}</CardField> : null}
+      {r.declineReason ? <CardField label={t`Decline reason`}>{r.declineReason}</CardField> : null}
     </MobileCard>
   );
 
   return (
     <>
-      <title>Second approvals · Nexapay</title>
+      <title>{t`Second approvals · Nexapay`}</title>
       <PageHeader
-        title="Second approvals"
-        description="Big balance adjustments and withdrawal payouts move money only when a second admin confirms them."
+        title={t`Second approvals`}
+        description={t`Big balance adjustments and withdrawal payouts move money only when a second admin confirms them.`}
       />
       <ListToolbar>
-        <FilterButtons label="Status" options={statusButtons} {...control("status")} />
+        <FilterButtons label={t`Status`} options={shownButtons} {...control("status")} />
       </ListToolbar>
-      <AdminList caption="Second approval requests" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      <ListFooter label="Second approval pages" pageSize={pageSize} list={list.data} {...pager} />
+      <AdminList caption={t`Second approval requests`} columns={shownColumns} message={message} items={items} row={rowOf} card={cardOf} />
+      <ListFooter label={t`Second approval pages`} pageSize={pageSize} list={list.data} {...pager} />
       {dialogs}
     </>
   );
 }
 
 function StatusWord({ request }: { request: SecondApprovalDto }) {
+  const { i18n } = useLingui();
   const tone = request.status === "confirmed" ? "success" : request.status === "declined" ? "danger" : "warning";
-  return <Badge tone={tone}>{secondApprovalStatusLabels[request.status]}</Badge>;
+  return <Badge tone={tone}>{i18n._(secondApprovalStatusLabels[request.status])}</Badge>;
 }

@@ -1,4 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LifeBuoy, ShieldOff, UserPlus, UserRoundCog } from "lucide-react";
 import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
@@ -36,21 +39,24 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { formatShortDate } from "./admin-format.ts";
 
-const superAdminOnly = "Only a super admin can manage admin accounts.";
+const roleLabels: Record<AdminRole, MessageDescriptor> = { admin: msg`Admin`, super_admin: msg`Super admin` };
 
-const roleLabels: Record<AdminRole, string> = { admin: "Admin", super_admin: "Super admin" };
+/** The server's words on a failure, else "Unknown error" in the shown language. */
+function failureText(error: unknown, i18n: I18n): string {
+  return error instanceof ApiError && error.message ? error.message : i18n._(msg`Unknown error`);
+}
 
 // Promote: the same e-mail and role rules as creating an admin.
 const promoteFormSchema = createAdminSchema.pick({ email: true, adminRole: true });
 
-const adminColumns: readonly Column[] = [{ label: "Email" }, { label: "Role" }, { label: "Two-factor" }, { label: "Added On" }];
-// Only a super admin has a row action (resetting a second factor); its header is for screen readers.
-const actionsColumn: Column = { label: <span className="sr-only">Actions</span> };
+const adminColumnLabels = [msg`Email`, msg`Role`, msg`Two-factor`, msg`Added On`];
 
 /** Admin Settings (docs/product.md, Back office › Settings): admin accounts, and the admin's own password. */
 export default function AdminSettingsPage() {
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const isSuperAdmin = user?.adminRole === "super_admin";
   const [openForm, setOpenForm] = useState<"create" | "promote" | null>(null);
@@ -61,33 +67,46 @@ export default function AdminSettingsPage() {
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
   const items = admins.data?.items ?? [];
   let message: string | null = null;
-  if (admins.isPending) message = "Loading admin users...";
-  else if (items.length === 0) message = "No admin users found";
+  if (admins.isPending) message = t`Loading admin users...`;
+  else if (items.length === 0) message = t`No admin users found`;
+  const adminColumns: readonly Column[] = adminColumnLabels.map((label) => ({ label: i18n._(label) }));
+  // Only a super admin has a row action (resetting a second factor); its header is for screen readers.
+  const actionsColumn: Column = {
+    label: (
+      <span className="sr-only">
+        <Trans>Actions</Trans>
+      </span>
+    ),
+  };
   const you = (account: AdminAccount) =>
-    account.userId === user?.id ? <span className="ml-2 text-xs text-muted-foreground">(you)</span> : null;
+    account.userId === user?.id ? (
+      <span className="ml-2 text-xs text-muted-foreground">
+        <Trans>(you)</Trans>
+      </span>
+    ) : null;
   const roleBadge = (account: AdminAccount) => (
-    <Badge tone={account.adminRole === "super_admin" ? "info" : "neutral"}>{roleLabels[account.adminRole]}</Badge>
+    <Badge tone={account.adminRole === "super_admin" ? "info" : "neutral"}>{i18n._(roleLabels[account.adminRole])}</Badge>
   );
   const twoFactorBadge = (account: AdminAccount) => (
-    <Badge tone={account.twoFactorEnabled ? "success" : "warning"}>{account.twoFactorEnabled ? "Set up" : "Not set up"}</Badge>
+    <Badge tone={account.twoFactorEnabled ? "success" : "warning"}>{account.twoFactorEnabled ? t`Set up` : t`Not set up`}</Badge>
   );
   // A super admin may reset another admin's second factor once it is set up.
   const resetButton = (account: AdminAccount) =>
     isSuperAdmin && account.twoFactorEnabled && account.userId !== user?.id ? (
       <Button variant="outline" size="sm" onClick={() => setResetting(account)}>
         <ShieldOff aria-hidden="true" />
-        Reset two-factor
+        <Trans>Reset two-factor</Trans>
       </Button>
     ) : null;
 
   return (
     <>
-      <title>Admin settings · Nexapay</title>
-      <PageHeader title="Admin Settings" description="Who can use the back office, and your own password." />
+      <title>{t`Admin settings · Nexapay`}</title>
+      <PageHeader title={t`Admin Settings`} description={t`Who can use the back office, and your own password.`} />
       <div className="grid gap-6">
         <SettingsCard
-          title="Admin users"
-          description="Admins run operations; super admins also manage admin accounts."
+          title={t`Admin users`}
+          description={t`Admins run operations; super admins also manage admin accounts.`}
           actions={
             <div className="grid gap-2 sm:justify-items-end">
               <div className="flex flex-wrap gap-2">
@@ -99,7 +118,7 @@ export default function AdminSettingsPage() {
                   onClick={() => setOpenForm((open) => (open === "create" ? null : "create"))}
                 >
                   <UserPlus aria-hidden="true" />
-                  Create New Admin
+                  <Trans>Create New Admin</Trans>
                 </Button>
                 <Button
                   variant={openForm === "promote" ? "default" : "outline"}
@@ -109,12 +128,12 @@ export default function AdminSettingsPage() {
                   onClick={() => setOpenForm((open) => (open === "promote" ? null : "promote"))}
                 >
                   <UserRoundCog aria-hidden="true" />
-                  Promote Existing User
+                  <Trans>Promote Existing User</Trans>
                 </Button>
               </div>
               {isSuperAdmin ? null : (
                 <p id={reasonId} className="text-sm text-muted-foreground">
-                  {superAdminOnly}
+                  <Trans>Only a super admin can manage admin accounts.</Trans>
                 </p>
               )}
             </div>
@@ -124,10 +143,12 @@ export default function AdminSettingsPage() {
             {isSuperAdmin && openForm === "create" ? <CreateAdminForm onDone={() => setOpenForm(null)} /> : null}
             {isSuperAdmin && openForm === "promote" ? <PromoteForm onDone={() => setOpenForm(null)} /> : null}
             {admins.isError ? (
-              <Notice tone="error">Error loading admin users: {admins.error.message}</Notice>
+              <Notice tone="error">
+                <Trans>Error loading admin users: {admins.error.message}</Trans>
+              </Notice>
             ) : (
               <AdminList
-                caption="Admin users"
+                caption={t`Admin users`}
                 columns={isSuperAdmin ? [...adminColumns, actionsColumn] : adminColumns}
                 message={message}
                 items={items}
@@ -154,8 +175,8 @@ export default function AdminSettingsPage() {
                     aside={roleBadge(account)}
                     actions={resetButton(account)}
                   >
-                    <CardField label="Two-factor">{twoFactorBadge(account)}</CardField>
-                    <CardField label="Added On">{formatShortDate(account.createdAt)}</CardField>
+                    <CardField label={t`Two-factor`}>{twoFactorBadge(account)}</CardField>
+                    <CardField label={t`Added On`}>{formatShortDate(account.createdAt)}</CardField>
                   </MobileCard>
                 )}
               />
@@ -172,16 +193,18 @@ export default function AdminSettingsPage() {
 
 /** A super admin resets the second factor of an admin who lost their authenticator app (decision 006). */
 function ResetTwoFactorDialog({ account, onClose }: { account: AdminAccount | null; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const email = account?.email;
   const queryClient = useQueryClient();
   const reset = useMutation({
     mutationFn: resetTwoFactor,
     onSuccess: () => {
-      toast.success("Two-factor sign-in reset. They will set up their authenticator app again at their next sign-in.");
+      toast.success(t`Two-factor sign-in reset. They will set up their authenticator app again at their next sign-in.`);
       void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
       onClose();
     },
     onError: (error) => {
-      toast.error(`Failed to reset two-factor sign-in: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      toast.error(t`Failed to reset two-factor sign-in: ${failureText(error, i18n)}`);
       void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
       onClose();
     },
@@ -190,14 +213,16 @@ function ResetTwoFactorDialog({ account, onClose }: { account: AdminAccount | nu
     <ConfirmDialog
       open={account !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Reset two-factor sign-in?"
+      title={t`Reset two-factor sign-in?`}
       description={
         <>
-          <strong>{account?.email}</strong> will be signed out everywhere, and must set up an authenticator app again at their next sign-in.
-          Do this only when you have confirmed who is asking.
+          <Trans>
+            <strong>{email}</strong> will be signed out everywhere, and must set up an authenticator app again at their next sign-in. Do
+            this only when you have confirmed who is asking.
+          </Trans>
         </>
       }
-      confirmLabel="Reset two-factor"
+      confirmLabel={t`Reset two-factor`}
       busy={reset.isPending}
       onConfirm={() => account && reset.mutate(account.userId)}
     />
@@ -234,7 +259,7 @@ function InlineForm({
           <div className={buttonsClassName}>
             <Button type="submit">{submitLabel}</Button>
             <Button variant="outline" onClick={onDone}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </fieldset>
@@ -244,11 +269,12 @@ function InlineForm({
 }
 
 function RoleSelect({ id, error, ...props }: { id: string; error: string | undefined } & ComponentProps<"select">) {
+  const { i18n } = useLingui();
   return (
     <NativeSelect {...controlProps(id, error)} {...props}>
       {adminRoles.map((role) => (
         <option key={role} value={role}>
-          {roleLabels[role]}
+          {i18n._(roleLabels[role])}
         </option>
       ))}
     </NativeSelect>
@@ -256,6 +282,7 @@ function RoleSelect({ id, error, ...props }: { id: string; error: string | undef
 }
 
 function CreateAdminForm({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof createAdminSchema>, unknown, z.output<typeof createAdminSchema>>({
     resolver: zodResolver(createAdminSchema),
@@ -266,7 +293,7 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
   const create = useMutation({
     mutationFn: (body: z.output<typeof createAdminSchema>) => createAdmin(body),
     onSuccess: () => {
-      toast.success("Admin user added successfully!");
+      toast.success(t`Admin user added successfully!`);
       void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
       onDone();
     },
@@ -277,33 +304,33 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(`Failed to add admin: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      toast.error(t`Failed to add admin: ${failureText(error, i18n)}`);
     },
   });
 
   const onSubmit = form.handleSubmit((values) => create.mutate(values));
   return (
     <InlineForm
-      title="Create New Admin"
+      title={t`Create New Admin`}
       busy={create.isPending}
-      submitLabel={create.isPending ? "Creating..." : "Create Admin"}
+      submitLabel={create.isPending ? t`Creating...` : t`Create Admin`}
       // Below the three fields, on a row of their own.
       buttonsClassName="flex flex-wrap gap-2 md:col-span-3"
       onSubmit={onSubmit}
       onDone={onDone}
     >
-      <FormField id="create-email" label="Email" error={errors.email?.message}>
+      <FormField id="create-email" label={t`Email`} error={errors.email?.message}>
         <Input type="email" autoComplete="off" {...controlProps("create-email", errors.email?.message)} {...form.register("email")} />
       </FormField>
       <PasswordField
         id="create-password"
-        label="Password"
+        label={t`Password`}
         error={errors.password?.message}
-        hint={`At least ${adminPasswordLengthMin} characters.`}
+        hint={t`At least ${formatCount(adminPasswordLengthMin)} characters.`}
         autoComplete="new-password"
         {...form.register("password")}
       />
-      <FormField id="create-role" label="Role" error={errors.adminRole?.message}>
+      <FormField id="create-role" label={t`Role`} error={errors.adminRole?.message}>
         <RoleSelect id="create-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
       </FormField>
     </InlineForm>
@@ -311,6 +338,7 @@ function CreateAdminForm({ onDone }: { onDone: () => void }) {
 }
 
 function PromoteForm({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof promoteFormSchema>, unknown, z.output<typeof promoteFormSchema>>({
     resolver: zodResolver(promoteFormSchema),
@@ -321,32 +349,32 @@ function PromoteForm({ onDone }: { onDone: () => void }) {
   const promote = useMutation({
     mutationFn: (body: z.output<typeof promoteFormSchema>) => promoteAdmin(body),
     onSuccess: (answer) => {
-      toast.success(answer.roleChanged ? "Admin role updated successfully" : "User promoted to admin successfully!");
+      toast.success(answer.roleChanged ? t`Admin role updated successfully` : t`User promoted to admin successfully!`);
       void queryClient.invalidateQueries({ queryKey: adminsQueryKey });
       onDone();
     },
     onError: (error) => {
       if (error instanceof ApiError && (error.status === 404 || error.code === errorCodes.notFound)) toast.error(error.message);
       else if (error instanceof ApiError && error.status === 403) toast.error(error.message);
-      else toast.error("Failed to promote user. Please try again.");
+      else toast.error(t`Failed to promote user. Please try again.`);
     },
   });
 
   const onSubmit = form.handleSubmit((values) => promote.mutate(values));
   return (
     <InlineForm
-      title="Promote Existing User"
+      title={t`Promote Existing User`}
       busy={promote.isPending}
-      submitLabel={promote.isPending ? "Promoting..." : "Promote User"}
+      submitLabel={promote.isPending ? t`Promoting...` : t`Promote User`}
       // The third column, level with the bottom of the two fields.
       buttonsClassName="flex flex-wrap items-end gap-2"
       onSubmit={onSubmit}
       onDone={onDone}
     >
-      <FormField id="promote-email" label="Email" error={errors.email?.message} hint="The user must already have an account.">
+      <FormField id="promote-email" label={t`Email`} error={errors.email?.message} hint={t`The user must already have an account.`}>
         <Input type="email" autoComplete="off" {...controlProps("promote-email", errors.email?.message)} {...form.register("email")} />
       </FormField>
-      <FormField id="promote-role" label="Role" error={errors.adminRole?.message}>
+      <FormField id="promote-role" label={t`Role`} error={errors.adminRole?.message}>
         <RoleSelect id="promote-role" error={errors.adminRole?.message} {...form.register("adminRole")} />
       </FormField>
     </InlineForm>
@@ -354,6 +382,8 @@ function PromoteForm({ onDone }: { onDone: () => void }) {
 }
 
 function ChangePasswordCard() {
+  const { t, i18n } = useLingui();
+  const minimum = formatCount(adminPasswordLengthMin);
   const [open, setOpen] = useState(false);
   const form = useForm({
     resolver: zodResolver(adminChangePasswordFormSchema),
@@ -364,7 +394,7 @@ function ChangePasswordCard() {
   const change = useMutation({
     mutationFn: (values: z.output<typeof adminChangePasswordFormSchema>) => changeAdminPassword(values),
     onSuccess: () => {
-      toast.success("Password updated successfully!");
+      toast.success(t`Password updated successfully!`);
       form.reset();
       setOpen(false);
     },
@@ -373,15 +403,15 @@ function ChangePasswordCard() {
         if (error.fields.currentPassword) form.setError("currentPassword", { type: "server", message: error.fields.currentPassword });
         if (error.fields.newPassword) form.setError("newPassword", { type: "server", message: error.fields.newPassword });
       }
-      toast.error(`Failed to change password: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      toast.error(t`Failed to change password: ${failureText(error, i18n)}`);
     },
   });
 
   const onSubmit = form.handleSubmit((values) => change.mutate(values));
   return (
     <SettingsCard
-      title="Change Password"
-      description={<>At least {adminPasswordLengthMin} characters. Your other sessions end when you change it.</>}
+      title={t`Change Password`}
+      description={t`At least ${minimum} characters. Your other sessions end when you change it.`}
       actions={
         <Button
           variant={open ? "outline" : "default"}
@@ -393,7 +423,7 @@ function ChangePasswordCard() {
           }}
         >
           <KeyRound aria-hidden="true" />
-          {open ? "Cancel" : "Change Password"}
+          {open ? t`Cancel` : t`Change Password`}
         </Button>
       }
     >
@@ -403,26 +433,26 @@ function ChangePasswordCard() {
             id="change-password-form"
             className="max-w-md"
             busy={change.isPending}
-            submitLabel={change.isPending ? "Updating..." : "Update Password"}
+            submitLabel={change.isPending ? t`Updating...` : t`Update Password`}
             onSubmit={onSubmit}
           >
             <PasswordField
               id="currentPassword"
-              label="Current password"
+              label={t`Current password`}
               error={errors.currentPassword?.message}
               autoComplete="current-password"
               {...form.register("currentPassword")}
             />
             <PasswordField
               id="newPassword"
-              label="New password"
+              label={t`New password`}
               error={errors.newPassword?.message}
               autoComplete="new-password"
               {...form.register("newPassword")}
             />
             <PasswordField
               id="confirmPassword"
-              label="Confirm new password"
+              label={t`Confirm new password`}
               error={errors.confirmPassword?.message}
               autoComplete="new-password"
               {...form.register("confirmPassword")}
@@ -436,6 +466,7 @@ function ChangePasswordCard() {
 
 /** New one-time recovery codes for this admin; the old ones stop working. */
 function RecoveryCodesCard() {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const form = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
@@ -446,11 +477,11 @@ function RecoveryCodesCard() {
     onSuccess: (answer) => {
       setCodes(answer.backupCodes);
       form.reset();
-      toast.success("New recovery codes are ready. The old ones no longer work.");
+      toast.success(t`New recovery codes are ready. The old ones no longer work.`);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields.password) form.setError("password", { type: "server", message: error.fields.password });
-      toast.error(`Failed to generate recovery codes: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      toast.error(t`Failed to generate recovery codes: ${failureText(error, i18n)}`);
     },
   });
 
@@ -462,12 +493,12 @@ function RecoveryCodesCard() {
   };
   return (
     <SettingsCard
-      title="Recovery codes"
-      description="Each code signs you in once without your authenticator app. New codes replace all the old ones."
+      title={t`Recovery codes`}
+      description={t`Each code signs you in once without your authenticator app. New codes replace all the old ones.`}
       actions={
         <Button variant="outline" aria-expanded={open} aria-controls="recovery-codes" onClick={toggle}>
           <LifeBuoy aria-hidden="true" />
-          {open ? (codes ? "Done" : "Cancel") : "New recovery codes"}
+          {open ? (codes ? t`Done` : t`Cancel`) : t`New recovery codes`}
         </Button>
       }
     >
@@ -475,21 +506,23 @@ function RecoveryCodesCard() {
         <CardContent id="recovery-codes" className="grid max-w-md gap-4">
           {codes ? (
             <>
-              <Notice tone="success">Save these codes now, somewhere safe such as a password manager. They are shown only once.</Notice>
+              <Notice tone="success">
+                <Trans>Save these codes now, somewhere safe such as a password manager. They are shown only once.</Trans>
+              </Notice>
               <RecoveryCodeList codes={codes} />
               <div>
-                <CopyButton text={codes.join("\n")} label="Copy codes" />
+                <CopyButton text={codes.join("\n")} label={t`Copy codes`} />
               </div>
             </>
           ) : (
             <SettingsForm
               busy={generate.isPending}
-              submitLabel={generate.isPending ? "Generating..." : "Generate new codes"}
+              submitLabel={generate.isPending ? t`Generating...` : t`Generate new codes`}
               onSubmit={onSubmit}
             >
               <PasswordField
                 id="recovery-password"
-                label="Your password"
+                label={t`Your password`}
                 error={errors.password?.message}
                 autoComplete="current-password"
                 {...form.register("password")}

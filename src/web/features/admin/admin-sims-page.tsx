@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, LoaderCircle, Trash2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -28,25 +30,26 @@ import { formatShortDate } from "./admin-format.ts";
 import { isAlreadyDecided } from "./sim-decision.ts";
 
 const statusOptions = [
-  { value: "all", label: "All statuses" },
-  { value: "pending", label: "Pending" },
-  { value: "active", label: "Active" },
-  { value: "rejected", label: "Rejected" },
+  { value: "all", label: msg`All statuses` },
+  { value: "pending", label: msg`Pending` },
+  { value: "active", label: msg`Active` },
+  { value: "rejected", label: msg`Rejected` },
 ] as const;
 const statuses = statusOptions.map((option) => option.value);
 type StatusFilter = (typeof statuses)[number];
-const columns: readonly Column[] = [
-  { label: "Phone number" },
-  { label: "Wallet type" },
-  { label: "User" },
-  { label: "Status" },
-  { label: "Added" },
+const columns = [
+  { label: msg`Phone number` },
+  { label: msg`Wallet type` },
+  { label: msg`User` },
+  { label: msg`Status` },
+  { label: msg`Added` },
   // Pinned to the right edge, so Suspend and the others stay in view however wide the columns grow (decision 021).
-  { label: "Actions", className: `text-right ${pinnedEndHeader}` },
+  { label: msg`Actions`, className: `text-right ${pinnedEndHeader}` },
 ];
 
 /** SIMs (docs/product.md, Back office › SIMs): approve, reject or delete customers' SIM registrations. */
 export default function AdminSimsPage() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   // A queue (decision 021): the pending ones, the one that has waited longest first, ten to a page.
   const { filters, page, update, control, pager } = useListParams<{
@@ -66,11 +69,11 @@ export default function AdminSimsPage() {
 
   const setStatus = useMutation({
     mutationFn: setSimStatus,
-    onSuccess: (_answer, input) => toast.success(input.status === "active" ? "SIM approved successfully!" : "SIM rejected successfully!"),
+    onSuccess: (_answer, input) => toast.success(input.status === "active" ? t`SIM approved successfully!` : t`SIM rejected successfully!`),
     onError: (error) => {
       // Already decided (another admin, or another tab, was first): say so; the refresh shows it.
       if (isAlreadyDecided(error)) toast.warning(error.message);
-      else toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to update SIM status");
+      else toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to update SIM status`);
     },
     onSettled: refresh,
   });
@@ -78,18 +81,22 @@ export default function AdminSimsPage() {
   const remove = useMutation({
     mutationFn: deleteSim,
     onSuccess: () => {
-      toast.success("SIM deleted successfully!");
+      toast.success(t`SIM deleted successfully!`);
       setDeleting(null);
     },
-    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to delete SIM"),
+    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to delete SIM`),
     onSettled: refresh,
   });
 
   const filtered = filters.q !== "" || filters.status !== "all";
   let message: ReactNode = null;
-  if (sims.isPending) message = "Loading SIMs...";
-  else if (sims.isError) message = "Failed to load SIMs";
-  else if (sims.data.items.length === 0) message = filtered ? "No SIMs matching the current filters" : "No SIMs registered yet.";
+  if (sims.isPending) message = t`Loading SIMs...`;
+  else if (sims.isError) message = t`Failed to load SIMs`;
+  else if (sims.data.items.length === 0) message = filtered ? t`No SIMs matching the current filters` : t`No SIMs registered yet.`;
+  const shownColumns: readonly Column[] = columns.map((column) => ({ ...column, label: i18n._(column.label) }));
+  const shownStatusOptions = statusOptions.map((option) => ({ value: option.value, label: i18n._(option.label) }));
+  const orderOptions = dateOrderOptions.map(({ value, label }) => ({ value, label }));
+  const rowsOptions = pageSizeOptions.map(({ value, label }) => ({ value, label }));
   const items = sims.data?.items ?? [];
 
   const actionsOf = (sim: AdminSim, showText = false) => {
@@ -108,7 +115,8 @@ export default function AdminSimsPage() {
             onClick={() => setStatus.mutate({ id: sim.id, status: "active" })}
           >
             {running === "active" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Check aria-hidden="true" />}
-            Approve<span className="sr-only"> SIM {sim.phoneNumber}</span>
+            <Trans>Approve</Trans>
+            <span className="sr-only">{t` SIM ${sim.phoneNumber}`}</span>
           </Button>
         ) : null}
         {sim.status !== "rejected" ? (
@@ -120,13 +128,14 @@ export default function AdminSimsPage() {
             onClick={() => setStatus.mutate({ id: sim.id, status: "rejected" })}
           >
             {running === "rejected" ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
-            Reject<span className="sr-only"> SIM {sim.phoneNumber}</span>
+            <Trans>Reject</Trans>
+            <span className="sr-only">{t` SIM ${sim.phoneNumber}`}</span>
           </Button>
         ) : null}
         <RowIconButton
           showText={showText}
-          label={`Delete SIM ${sim.phoneNumber}`}
-          tooltip="Delete SIM"
+          label={t`Delete SIM ${sim.phoneNumber}`}
+          tooltip={t`Delete SIM`}
           className="text-destructive hover:bg-red-50"
           disabled={busy}
           onClick={() => setDeleting(sim)}
@@ -165,38 +174,38 @@ export default function AdminSimsPage() {
       aside={<StatusBadge status={sim.status} />}
       actions={actionsOf(sim, true)}
     >
-      <CardField label="Wallet type">
+      <CardField label={t`Wallet type`}>
         {sim.walletType}
         <SimNumberFacts sim={sim} />
       </CardField>
-      <CardField label="User">{sim.username}</CardField>
-      <CardField label="Email">{sim.email}</CardField>
-      <CardField label="Added">{formatShortDate(sim.createdAt)}</CardField>
+      <CardField label={t`User`}>{sim.username}</CardField>
+      <CardField label={t`Email`}>{sim.email}</CardField>
+      <CardField label={t`Added`}>{formatShortDate(sim.createdAt)}</CardField>
     </MobileCard>
   );
 
   return (
     <>
-      <title>SIMs · Nexapay</title>
-      <PageHeader title="SIMs" description="Approve, reject or delete customers' SIM registrations." />
+      <title>{t`SIMs · Nexapay`}</title>
+      <PageHeader title={t`SIMs`} description={t`Approve, reject or delete customers' SIM registrations.`} />
       <ListToolbar>
-        <SearchField id="sims-search" placeholder="Search by phone number, email or username..." className="lg:w-96" {...search} />
+        <SearchField id="sims-search" placeholder={t`Search by phone number, email or username...`} className="lg:w-96" {...search} />
         <div className="flex flex-wrap gap-3">
-          <SelectFilter id="sims-status" label="Status" options={statusOptions} {...control("status")} />
-          <SelectFilter id="sims-order" label="Order" options={dateOrderOptions} {...control("direction")} />
-          <SelectFilter id="sims-page-size" label="Rows per page" options={pageSizeOptions} {...control("pageSize")} />
+          <SelectFilter id="sims-status" label={t`Status`} options={shownStatusOptions} {...control("status")} />
+          <SelectFilter id="sims-order" label={t`Order`} options={orderOptions} {...control("direction")} />
+          <SelectFilter id="sims-page-size" label={t`Rows per page`} options={rowsOptions} {...control("pageSize")} />
         </div>
       </ListToolbar>
 
-      <AdminList caption="SIMs" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      <ListFooter label="SIM pages" pageSize={pageSize} list={sims.data} {...pager} />
+      <AdminList caption={t`SIMs`} columns={shownColumns} message={message} items={items} row={rowOf} card={cardOf} />
+      <ListFooter label={t`SIM pages`} pageSize={pageSize} list={sims.data} {...pager} />
 
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this SIM?"
-        description={deleting ? `${deleting.phoneNumber} (${deleting.email}) will be removed. This cannot be undone.` : ""}
-        confirmLabel="Delete SIM"
+        title={t`Delete this SIM?`}
+        description={deleting ? t`${deleting.phoneNumber} (${deleting.email}) will be removed. This cannot be undone.` : ""}
+        confirmLabel={t`Delete SIM`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       />

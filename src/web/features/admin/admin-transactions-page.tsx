@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownToLine, ArrowUpFromLine, Check, Download, Info, Keyboard, LoaderCircle, X } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
@@ -31,6 +33,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { cn } from "@/lib/class-names.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
 import { chainFilterOptions } from "./chain-evidence.ts";
 import {
@@ -41,7 +44,9 @@ import {
   queueShortcutOf,
   queueShortcuts,
   transactionOrders,
+  waitingLateMinutes,
   waitingOf,
+  waitingOverdueMinutes,
   type QueueShortcut,
   type WaitingLevel,
 } from "./queue.ts";
@@ -49,17 +54,16 @@ import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
 const exportPageSize = 100; // the API's cap
 const typeOptions = [
-  { value: "all", label: "All types" },
-  { value: "deposit", label: "Deposit" },
-  { value: "withdraw", label: "Withdraw" },
+  { value: "all", label: msg`All types` },
+  { value: "deposit", label: msg`Deposit` },
+  { value: "withdraw", label: msg`Withdraw` },
 ] as const;
 const statusOptions = [
-  { value: "all", label: "All statuses" },
-  { value: "pending", label: "Pending" },
-  { value: "completed", label: "Completed" },
-  { value: "rejected", label: "Rejected" },
+  { value: "all", label: msg`All statuses` },
+  { value: "pending", label: msg`Pending` },
+  { value: "completed", label: msg`Completed` },
+  { value: "rejected", label: msg`Rejected` },
 ] as const;
-const orderOptions = transactionOrders.map(({ value, label }) => ({ value, label }));
 const types = typeOptions.map((option) => option.value);
 const statuses = statusOptions.map((option) => option.value);
 const chainFilters = chainFilterOptions.map((option) => option.value);
@@ -82,17 +86,17 @@ type Filters = {
 const queueDefaults: Filters = { q: "", type: "all", status: "pending", chain: "all", sort: "createdAt", direction: "asc", pageSize: "10" };
 // Nine columns beside the sidebar at 1280 px: cells tighter than other lists' (px-1.5). The
 // Actions column is pinned to the right, so it stays in view when the others are wider than the screen.
-const columns: readonly Column[] = [
-  { label: "Type", className: "px-1.5" },
-  { label: "User", className: "px-1.5" },
-  { label: "Amount", className: "px-1.5 text-right" },
-  { label: "Waiting", className: "px-1.5" },
-  { label: "Method", className: "px-1.5" },
-  { label: "Chain", className: "px-1.5" },
-  { label: "Date", className: "px-1.5" },
-  { label: "Status", className: "px-1.5" },
-  { label: "Actions", className: cn("px-1.5 text-right", pinnedEndHeader) },
-];
+const columns = [
+  { label: msg`Type`, className: "px-1.5" },
+  { label: msg`User`, className: "px-1.5" },
+  { label: msg`Amount`, className: "px-1.5 text-right" },
+  { label: msg`Waiting`, className: "px-1.5" },
+  { label: msg`Method`, className: "px-1.5" },
+  { label: msg`Chain`, className: "px-1.5" },
+  { label: msg`Date`, className: "px-1.5" },
+  { label: msg`Status`, className: "px-1.5" },
+  { label: msg`Actions`, className: cn("px-1.5 text-right", pinnedEndHeader) },
+] as const;
 const clockTickMs = 30_000;
 
 /** The time now, read again every 30 seconds: the Waiting column ages while the screen is open. */
@@ -107,6 +111,7 @@ function useNow(): number {
 
 /** Manage Transactions (docs/product.md, Back office › Transactions). */
 export default function AdminTransactionsPage() {
+  const { t: tr, i18n } = useLingui();
   const queryClient = useQueryClient();
   const { filters, page, update, control, pager } = useListParams<Filters>(queueDefaults, {
     type: types,
@@ -161,11 +166,15 @@ export default function AdminTransactionsPage() {
     trackRejecting(id, true);
     try {
       await rejectTransaction({ id, reason });
-      toast.success("Transaction rejected successfully!");
+      toast.success(tr`Transaction rejected successfully!`);
     } catch (error) {
-      if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) toast.warning("This transaction is already processed.");
+      if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed)
+        toast.warning(tr`This transaction is already processed.`);
       else if (isOwnAccountRefusal(error)) toast.error(error.message);
-      else toast.error(`Failed to reject transaction: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      else {
+        const reason = error instanceof ApiError && error.message ? error.message : tr`Unknown error`;
+        toast.error(tr`Failed to reject transaction: ${reason}`);
+      }
     } finally {
       trackRejecting(id, false);
       refresh();
@@ -187,9 +196,9 @@ export default function AdminTransactionsPage() {
       if (next) document.querySelector(`[data-row-id="${next.id}"]`)?.scrollIntoView({ block: "nearest" });
       return;
     }
-    if (!selected) return toast.info("Select a row first: j moves down the list, k moves up.");
+    if (!selected) return toast.info(tr`Select a row first: j moves down the list, k moves up.`);
     if (shortcut === "open") return setDetailId(selected.id);
-    if (!decidable(selected)) return toast.info("The selected row has nothing to approve or reject.");
+    if (!decidable(selected)) return toast.info(tr`The selected row has nothing to approve or reject.`);
     // The same dialogs as the buttons: a key never moves money by itself.
     if (shortcut === "approve") setApproving(selected);
     else setRejecting(selected);
@@ -198,17 +207,27 @@ export default function AdminTransactionsPage() {
 
   const filtered = filters.q !== "" || filters.type !== "all" || filters.status !== "all" || filters.chain !== "all";
   let message: ReactNode = null;
-  if (transactions.isPending) message = "Loading transactions...";
-  else if (transactions.isError) message = "Failed to load transactions";
+  if (transactions.isPending) message = tr`Loading transactions...`;
+  else if (transactions.isError) message = tr`Failed to load transactions`;
   else if (transactions.data.items.length === 0)
     message = filtered ? (
-      "No transactions matching the current filters"
+      tr`No transactions matching the current filters`
     ) : (
       <>
-        <span className="block font-medium text-foreground">No transactions found in the database.</span>
-        <span className="mt-1 block">Users must first create deposit or withdraw transactions before they appear here.</span>
+        <span className="block font-medium text-foreground">
+          <Trans>No transactions found in the database.</Trans>
+        </span>
+        <span className="mt-1 block">
+          <Trans>Users must first create deposit or withdraw transactions before they appear here.</Trans>
+        </span>
       </>
     );
+  const shownColumns: readonly Column[] = columns.map((column) => ({ ...column, label: i18n._(column.label) }));
+  const shownTypeOptions = typeOptions.map((option) => ({ value: option.value, label: i18n._(option.label) }));
+  const shownStatusOptions = statusOptions.map((option) => ({ value: option.value, label: i18n._(option.label) }));
+  const orderOptions = transactionOrders.map(({ value, label }) => ({ value, label }));
+  const chainOptions = chainFilterOptions.map(({ value, label }) => ({ value, label }));
+  const rowsOptions = pageSizeOptions.map(({ value, label }) => ({ value, label }));
   const actionsOf = (t: AdminTransactionDto, touch: boolean) => (
     <TransactionActions
       transaction={t}
@@ -232,29 +251,29 @@ export default function AdminTransactionsPage() {
 
   return (
     <>
-      <title>Transactions · Nexapay</title>
+      <title>{tr`Transactions · Nexapay`}</title>
       <PageHeader
-        title="Manage Transactions"
-        description="Approve or reject customers' deposits and withdrawals."
+        title={tr`Manage Transactions`}
+        description={tr`Approve or reject customers' deposits and withdrawals.`}
         actions={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
               <Keyboard aria-hidden="true" />
-              Keyboard shortcuts
+              <Trans>Keyboard shortcuts</Trans>
             </Button>
             <ExportButton filters={filters} disabled={!transactions.data || transactions.data.total === 0} />
           </div>
         }
       />
       <ListToolbar>
-        <SearchField id="transactions-search" placeholder="Search by user, email, amount or method" className="lg:w-96" {...search} />
+        <SearchField id="transactions-search" placeholder={tr`Search by user, email, amount or method`} className="lg:w-96" {...search} />
         <div className="flex flex-wrap gap-3">
-          <SelectFilter id="transactions-type" label="Type" options={typeOptions} {...control("type")} />
-          <SelectFilter id="transactions-status" label="Status" options={statusOptions} {...control("status")} />
-          <SelectFilter id="transactions-chain" label="Chain" options={chainFilterOptions} {...control("chain")} />
+          <SelectFilter id="transactions-type" label={tr`Type`} options={shownTypeOptions} {...control("type")} />
+          <SelectFilter id="transactions-status" label={tr`Status`} options={shownStatusOptions} {...control("status")} />
+          <SelectFilter id="transactions-chain" label={tr`Chain`} options={chainOptions} {...control("chain")} />
           <SelectFilter
             id="transactions-order"
-            label="Order"
+            label={tr`Order`}
             options={orderOptions}
             value={order.value}
             onChange={(value) => {
@@ -264,8 +283,8 @@ export default function AdminTransactionsPage() {
           />
           <SelectFilter
             id="transactions-page-size"
-            label="Rows per page"
-            options={pageSizeOptions}
+            label={tr`Rows per page`}
+            options={rowsOptions}
             value={filters.pageSize}
             onChange={(value) => update({ ...filters, pageSize: value })}
           />
@@ -273,8 +292,8 @@ export default function AdminTransactionsPage() {
       </ListToolbar>
 
       <AdminList
-        caption="Transactions"
-        columns={columns}
+        caption={tr`Transactions`}
+        columns={shownColumns}
         message={message}
         items={items}
         row={(t) => (
@@ -296,7 +315,7 @@ export default function AdminTransactionsPage() {
           />
         )}
       />
-      <ListFooter label="Transactions pages" pageSize={pageSize} list={transactions.data} {...pager} />
+      <ListFooter label={tr`Transactions pages`} pageSize={pageSize} list={transactions.data} {...pager} />
 
       <RejectDialog
         transaction={rejecting}
@@ -342,12 +361,17 @@ function useQueueShortcuts(run: (shortcut: QueueShortcut) => void) {
 
 /** The list of keys, opened with "?" or the Keyboard shortcuts button. */
 function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { i18n } = useLingui();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>They work on this list while you are not typing in a field.</DialogDescription>
+          <DialogTitle>
+            <Trans>Keyboard shortcuts</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>They work on this list while you are not typing in a field.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 text-sm">
           {queueShortcuts.map((shortcut) => (
@@ -357,13 +381,13 @@ function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void
                   {shortcut.keys}
                 </kbd>
               </dt>
-              <dd>{shortcut.does}</dd>
+              <dd>{i18n._(shortcut.does)}</dd>
             </div>
           ))}
         </dl>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Close
+            <Trans>Close</Trans>
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -379,14 +403,19 @@ const waitingTones: Record<WaitingLevel, string> = {
 
 /** How long a pending request has waited: amber past 15 minutes, red past 30 (the customers' promise). Decided rows show a dash. */
 function WaitingAge({ transaction: t, now }: { transaction: AdminTransactionDto; now: number }) {
+  const { t: tr } = useLingui();
   if (t.status !== "pending")
     return (
       <span className="text-muted-foreground">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">Decided</span>
+        <span className="sr-only">
+          <Trans>Decided</Trans>
+        </span>
       </span>
     );
   const waiting = waitingOf(t.createdAt, now);
+  const lateMinutes = formatCount(waitingLateMinutes);
+  const overdueMinutes = formatCount(waitingOverdueMinutes);
   return (
     <span
       className={cn(
@@ -394,7 +423,11 @@ function WaitingAge({ transaction: t, now }: { transaction: AdminTransactionDto;
         waitingTones[waiting.level],
       )}
       title={
-        waiting.level === "fresh" ? "Waiting" : waiting.level === "late" ? "Waiting more than 15 minutes" : "Waiting more than 30 minutes"
+        waiting.level === "fresh"
+          ? tr`Waiting`
+          : waiting.level === "late"
+            ? tr`Waiting more than ${lateMinutes} minutes`
+            : tr`Waiting more than ${overdueMinutes} minutes`
       }
       data-waiting={waiting.level}
     >
@@ -411,7 +444,7 @@ function TypeLabel({ type }: { type: AdminTransactionDto["type"] }) {
       ) : (
         <ArrowUpFromLine aria-hidden="true" className="size-4 text-amber-700" />
       )}
-      {type === "deposit" ? "Deposit" : "Withdraw"}
+      {type === "deposit" ? <Trans>Deposit</Trans> : <Trans>Withdraw</Trans>}
     </span>
   );
 }
@@ -424,6 +457,7 @@ function fromControl(event: MouseEvent): boolean {
 type RowProps = { transaction: AdminTransactionDto; now: number; selected: boolean; actions: ReactNode; onOpen: () => void };
 
 function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowProps) {
+  const { t: tr } = useLingui();
   return (
     <Tr
       data-row-id={t.id}
@@ -441,11 +475,11 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
         <button
           type="button"
           onClick={onOpen}
-          title={`${t.username}: show details`}
+          title={tr`${t.username}: show details`}
           className="block max-w-full truncate rounded-sm text-left font-medium underline-offset-2 hover:underline"
         >
           {t.username}
-          <span className="sr-only"> (details)</span>
+          <span className="sr-only">{tr` (details)`}</span>
         </button>
         <span className="block truncate text-xs text-muted-foreground" title={t.email}>
           {t.email}
@@ -458,10 +492,16 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
       </Td>
       <Td className="px-1.5 max-w-20">
         <span className="block truncate" title={t.reference ?? undefined}>
-          {t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}
+          {t.reference ? (
+            t.reference
+          ) : (
+            <span className="text-muted-foreground">
+              <Trans>Not specified</Trans>
+            </span>
+          )}
         </span>
         {t.payoutReference ? (
-          <span className="block truncate font-mono text-xs text-emerald-800" title={`Payout reference (TrxID): ${t.payoutReference}`}>
+          <span className="block truncate font-mono text-xs text-emerald-800" title={tr`Payout reference (TrxID): ${t.payoutReference}`}>
             <span className="sr-only">TrxID </span>
             {t.payoutReference}
           </span>
@@ -493,6 +533,7 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
 }
 
 function TransactionCard({ transaction: t, now, selected, actions, onOpen }: RowProps) {
+  const { t: tr } = useLingui();
   return (
     <MobileCard
       rowId={t.id}
@@ -503,8 +544,8 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
         <>
           {actions}
           <RowIconButton
-            label={`Details of ${t.type === "deposit" ? "deposit" : "withdrawal"} by ${t.email}`}
-            tooltip="Details"
+            label={t.type === "deposit" ? tr`Details of deposit by ${t.email}` : tr`Details of withdrawal by ${t.email}`}
+            tooltip={tr`Details`}
             showText
             className="ml-auto min-h-11"
             onClick={onOpen}
@@ -514,29 +555,37 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
         </>
       }
     >
-      <CardField label="Amount">
+      <CardField label={tr`Amount`}>
         <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
       </CardField>
-      <CardField label="User">{t.username}</CardField>
-      <CardField label="Email">{t.email}</CardField>
-      <CardField label="Method">{t.reference ? t.reference : <span className="text-muted-foreground">Not specified</span>}</CardField>
+      <CardField label={tr`User`}>{t.username}</CardField>
+      <CardField label={tr`Email`}>{t.email}</CardField>
+      <CardField label={tr`Method`}>
+        {t.reference ? (
+          t.reference
+        ) : (
+          <span className="text-muted-foreground">
+            <Trans>Not specified</Trans>
+          </span>
+        )}
+      </CardField>
       {t.payoutReference ? (
-        <CardField label="Payout reference">
+        <CardField label={tr`Payout reference`}>
           <span className="font-mono">{t.payoutReference}</span>
         </CardField>
       ) : null}
       {t.chain ? (
-        <CardField label="Chain">
+        <CardField label={tr`Chain`}>
           <ChainEvidenceSummary chain={t.chain} />
         </CardField>
       ) : null}
-      <CardField label="Date">{formatDateTime(t.createdAt)}</CardField>
+      <CardField label={tr`Date`}>{formatDateTime(t.createdAt)}</CardField>
       {t.status === "pending" ? (
-        <CardField label="Waiting">
+        <CardField label={tr`Waiting`}>
           <WaitingAge transaction={t} now={now} />
         </CardField>
       ) : null}
-      {t.status === "rejected" && t.rejectReason ? <CardField label="Reason">{t.rejectReason}</CardField> : null}
+      {t.status === "rejected" && t.rejectReason ? <CardField label={tr`Reason`}>{t.rejectReason}</CardField> : null}
     </MobileCard>
   );
 }
@@ -566,7 +615,7 @@ function TransactionActions({
   if (t.status !== "pending")
     return (
       <span className={t.status === "completed" ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-red-700"}>
-        {t.status === "completed" ? "Approved" : "Rejected"}
+        {t.status === "completed" ? <Trans>Approved</Trans> : <Trans>Rejected</Trans>}
       </span>
     );
   if (own) return <OwnAccountNote />;
@@ -583,7 +632,7 @@ function TransactionActions({
         aria-keyshortcuts="a"
       >
         <Check aria-hidden="true" />
-        Approve
+        <Trans>Approve</Trans>
       </Button>
       <Button
         variant="outline"
@@ -594,7 +643,7 @@ function TransactionActions({
         aria-keyshortcuts="r"
       >
         {rejecting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
-        Reject
+        <Trans>Reject</Trans>
       </Button>
     </div>
   );
@@ -609,7 +658,10 @@ function RejectDialog({
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
+  const { t: tr } = useLingui();
   const [reason, setReason] = useState("");
+  const amount = transaction ? formatBdtAmount(transaction.amount) : "";
+  const email = transaction?.email ?? "";
   return (
     <Dialog
       open={transaction !== null}
@@ -622,12 +674,16 @@ function RejectDialog({
     >
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Reject transaction</DialogTitle>
+          <DialogTitle>
+            <Trans>Reject transaction</Trans>
+          </DialogTitle>
           <DialogDescription>
             {transaction
-              ? `${transaction.type === "deposit" ? "Deposit" : "Withdrawal"} of ${formatBdtAmount(transaction.amount)} by ${transaction.email}.`
+              ? transaction.type === "deposit"
+                ? tr`Deposit of ${amount} by ${email}.`
+                : tr`Withdrawal of ${amount} by ${email}.`
               : null}{" "}
-            {transaction?.type === "withdraw" ? "The held amount becomes available to the customer again." : null}
+            {transaction?.type === "withdraw" ? tr`The held amount becomes available to the customer again.` : null}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -638,15 +694,15 @@ function RejectDialog({
           }}
           className="grid gap-4"
         >
-          <FormField id="reject-reason" label="Reason (optional)">
+          <FormField id="reject-reason" label={tr`Reason (optional)`}>
             <Textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" variant="destructive">
-              Reject transaction
+              <Trans>Reject transaction</Trans>
             </Button>
           </DialogFooter>
         </form>
@@ -657,6 +713,7 @@ function RejectDialog({
 
 /** Every row of the current filter as CSV, fetched 100 at a time and saved by the browser. */
 function ExportButton({ filters, disabled }: { filters: Filters; disabled: boolean }) {
+  const { t: tr, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
 
   async function exportCsv() {
@@ -679,9 +736,9 @@ function ExportButton({ filters, disabled }: { filters: Filters; disabled: boole
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 0);
-      toast.success(`Exported ${rows.length} transaction${rows.length === 1 ? "" : "s"}`);
+      toast.success(i18n._(msg`${plural(rows.length, { one: "Exported # transaction", other: "Exported # transactions" })}`));
     } catch {
-      toast.error("Failed to export transactions");
+      toast.error(tr`Failed to export transactions`);
     } finally {
       setBusy(false);
     }
@@ -690,7 +747,7 @@ function ExportButton({ filters, disabled }: { filters: Filters; disabled: boole
   return (
     <Button variant="outline" onClick={() => void exportCsv()} disabled={disabled || busy}>
       {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
-      {busy ? "Exporting..." : "Export CSV"}
+      {busy ? <Trans>Exporting...</Trans> : <Trans>Export CSV</Trans>}
     </Button>
   );
 }

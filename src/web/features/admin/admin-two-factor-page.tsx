@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound, ShieldCheck } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useId, useState } from "react";
@@ -14,6 +15,7 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./admin-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
@@ -26,6 +28,7 @@ import { groupedSecret, totpSecretOf } from "./two-factor-code.ts";
  * that proves the app works. Until this is done every /api/admin call is refused.
  */
 export default function AdminTwoFactorPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   const { signOut } = useAuthActions();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
@@ -35,22 +38,23 @@ export default function AdminTwoFactorPage() {
 
   return (
     <AuthShell
-      title="Set up two-factor sign-in"
-      description="Admins sign in with a password and a code from an authenticator app."
+      title={t`Set up two-factor sign-in`}
+      description={t`Admins sign in with a password and a code from an authenticator app.`}
       logoTo="/admin/login"
       footer={
-        <Button variant="link" onClick={() => void signOut("/admin").catch(() => toast.error("Failed to log out."))}>
-          Log out
+        <Button variant="link" onClick={() => void signOut("/admin").catch(() => toast.error(t`Failed to log out.`))}>
+          <Trans>Log out</Trans>
         </Button>
       }
     >
-      <title>Two-factor sign-in · Nexapay</title>
+      <title>{t`Two-factor sign-in · Nexapay`}</title>
       {enrolment ? <EnrolmentSteps enrolment={enrolment} /> : <PasswordStep onEnabled={setEnrolment} />}
     </AuthShell>
   );
 }
 
 function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
   const form = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
@@ -64,7 +68,7 @@ function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void
       const message =
         failure instanceof ApiError && failure.fields.password
           ? failure.fields.password
-          : errorMessage(failure, "Could not start the setup.");
+          : errorMessage(failure, t`Could not start the setup.`);
       form.setError("password", { type: "server", message });
       setBusy(false);
     }
@@ -76,18 +80,22 @@ function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void
         <div className="flex items-start gap-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>
-            The back office moves money, so your account needs a second factor before you can use it. You will need an authenticator app
-            such as Google Authenticator, Microsoft Authenticator or 1Password.
+            <Trans>
+              The back office moves money, so your account needs a second factor before you can use it. You will need an authenticator app
+              such as Google Authenticator, Microsoft Authenticator or 1Password.
+            </Trans>
           </p>
         </div>
         {user ? (
           <p className="text-sm text-muted-foreground">
-            Signed in as <span className="font-medium text-foreground">{user.email}</span>. Confirm your password to begin.
+            <Trans>
+              Signed in as <span className="font-medium text-foreground">{user.email}</span>. Confirm your password to begin.
+            </Trans>
           </p>
         ) : null}
-        <PasswordField id="password" label="Password" error={error} autoComplete="current-password" {...form.register("password")} />
+        <PasswordField id="password" label={t`Password`} error={error} autoComplete="current-password" {...form.register("password")} />
         <Button type="submit" className="w-full">
-          {busy ? "Starting..." : "Continue"}
+          {busy ? t`Starting...` : t`Continue`}
         </Button>
       </fieldset>
     </form>
@@ -95,6 +103,8 @@ function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void
 }
 
 function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
+  const { t } = useLingui();
+  const codeLength = formatCount(6);
   const navigate = useNavigate();
   const location = useLocation();
   const { refreshSession } = useAuthActions();
@@ -123,13 +133,14 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
     try {
       await verifyTwoFactorCode("totp", code);
     } catch (failure) {
-      const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, "Invalid code")) : "Invalid code";
+      const invalid = t`Invalid code`;
+      const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, invalid)) : invalid;
       form.setError("code", { type: "server", message });
       setBusy(false);
       return;
     }
     await refreshSession().catch(() => null);
-    toast.success("Two-factor sign-in is set up.");
+    toast.success(t`Two-factor sign-in is set up.`);
     void navigate(redirectTarget(location.state, "/admin/dashboard"), { replace: true });
   });
 
@@ -137,13 +148,15 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
     <div className="grid gap-6">
       <section aria-labelledby="step-scan" className="grid gap-3">
         <h2 id="step-scan" className="text-base font-semibold">
-          1. Scan this QR code with your authenticator app
+          <Trans>1. Scan this QR code with your authenticator app</Trans>
         </h2>
         <div className="flex justify-center">
           {qrDataUrl ? (
-            <img src={qrDataUrl} width={192} height={192} alt="QR code for your authenticator app" className="rounded-lg border" />
+            <img src={qrDataUrl} width={192} height={192} alt={t`QR code for your authenticator app`} className="rounded-lg border" />
           ) : qrFailed ? (
-            <Notice tone="error">The QR code could not be drawn. Enter the key below instead.</Notice>
+            <Notice tone="error">
+              <Trans>The QR code could not be drawn. Enter the key below instead.</Trans>
+            </Notice>
           ) : (
             <div className="flex size-48 items-center justify-center rounded-lg border">
               <Spinner />
@@ -152,12 +165,14 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
         </div>
         {secret ? (
           <div className="grid gap-1 text-sm">
-            <p className="text-muted-foreground">Or enter this key by hand:</p>
+            <p className="text-muted-foreground">
+              <Trans>Or enter this key by hand:</Trans>
+            </p>
             <div className="flex items-center gap-2">
               <code id="totp-secret" data-secret={secret} className="flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all">
                 {groupedSecret(secret)}
               </code>
-              <CopyButton text={secret} label="Copy key" />
+              <CopyButton text={secret} label={t`Copy key`} />
             </div>
           </div>
         ) : null}
@@ -165,15 +180,17 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
 
       <section aria-labelledby="step-codes" className="grid gap-3">
         <h2 id="step-codes" className="text-base font-semibold">
-          2. Save your recovery codes
+          <Trans>2. Save your recovery codes</Trans>
         </h2>
         <p className="text-sm text-muted-foreground">
-          If you lose your phone, each of these codes signs you in once. They are shown only now: keep them somewhere safe, such as a
-          password manager.
+          <Trans>
+            If you lose your phone, each of these codes signs you in once. They are shown only now: keep them somewhere safe, such as a
+            password manager.
+          </Trans>
         </p>
         <RecoveryCodeList codes={enrolment.backupCodes} />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CopyButton text={enrolment.backupCodes.join("\n")} label="Copy codes" />
+          <CopyButton text={enrolment.backupCodes.join("\n")} label={t`Copy codes`} />
           <label htmlFor={savedId} className="flex items-center gap-2 text-sm font-medium">
             <input
               id={savedId}
@@ -182,22 +199,22 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
               onChange={(event) => setSaved(event.target.checked)}
               className="size-4 accent-emerald-700"
             />
-            I have saved these codes
+            <Trans>I have saved these codes</Trans>
           </label>
         </div>
       </section>
 
       <section aria-labelledby="step-verify" className="grid gap-3">
         <h2 id="step-verify" className="text-base font-semibold">
-          3. Enter the 6-digit code from the app
+          <Trans>3. Enter the {codeLength}-digit code from the app</Trans>
         </h2>
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <fieldset disabled={busy || !saved} className="grid gap-4">
             <FormField
               id="code"
-              label="Authentication code"
+              label={t`Authentication code`}
               error={error}
-              hint={saved ? undefined : "First confirm that you saved the recovery codes."}
+              hint={saved ? undefined : t`First confirm that you saved the recovery codes.`}
             >
               <Input
                 inputMode="numeric"
@@ -211,7 +228,7 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
             </FormField>
             <Button type="submit" className="w-full">
               <KeyRound aria-hidden="true" />
-              {busy ? "Verifying..." : "Verify and finish"}
+              {busy ? t`Verifying...` : t`Verify and finish`}
             </Button>
           </fieldset>
         </form>

@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CircleOff } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ChainTransferDto } from "#shared/admin-schemas.ts";
 import { unclaimedTransfersQuery } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, Td, Tr } from "@/features/admin/components/admin-table.tsx";
 import { TxidLink } from "@/features/admin/components/chain-evidence.tsx";
 import { ListFooter } from "@/features/admin/components/list-controls.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -12,11 +14,11 @@ import { formatDateTime } from "./admin-format.ts";
 import { usdtText } from "./chain-evidence.ts";
 
 const pageSize = 20;
-const columns: readonly Column[] = [
-  { label: "Received" },
-  { label: "From address" },
-  { label: "Amount", className: "text-right" },
-  { label: "TXID" },
+const columns = [
+  { label: msg`Received` },
+  { label: msg`From address` },
+  { label: msg`Amount`, className: "text-right" },
+  { label: msg`TXID` },
 ];
 
 /**
@@ -25,27 +27,32 @@ const columns: readonly Column[] = [
  * The chain watcher adds to it on its own, so the list is asked for again every 15 seconds.
  */
 export default function AdminUnclaimedTransfersPage() {
+  const { t, i18n } = useLingui();
   const { page, pager } = useListParams({}, {});
   const transfers = useQuery({ ...unclaimedTransfersQuery({ page, pageSize }), refetchInterval: 15_000 });
 
   const watcherOff = transfers.data?.watcher === "off";
   let message: ReactNode = null;
-  if (transfers.isPending) message = "Loading transfers...";
-  else if (transfers.isError) message = "Failed to load the transfers";
+  if (transfers.isPending) message = t`Loading transfers...`;
+  else if (transfers.isError) message = t`Failed to load the transfers`;
   else if (transfers.data.items.length === 0)
     message = (
       <>
-        <span className="block font-medium text-foreground">No unclaimed transfers.</span>
-        <span className="mt-1 block">Every USDT transfer seen on the chain matches a customer&apos;s deposit request.</span>
+        <span className="block font-medium text-foreground">
+          <Trans>No unclaimed transfers.</Trans>
+        </span>
+        <span className="mt-1 block">
+          <Trans>Every USDT transfer seen on the chain matches a customer&apos;s deposit request.</Trans>
+        </span>
       </>
     );
 
   return (
     <>
-      <title>Unclaimed transfers · Nexapay</title>
+      <title>{t`Unclaimed transfers · Nexapay`}</title>
       <PageHeader
-        title="Unclaimed transfers"
-        description="USDT that reached the deposit address with no matching deposit request, newest first."
+        title={t`Unclaimed transfers`}
+        description={t`USDT that reached the deposit address with no matching deposit request, newest first.`}
       />
       {watcherOff ? (
         <div
@@ -54,23 +61,27 @@ export default function AdminUnclaimedTransfersPage() {
         >
           <CircleOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
           <div>
-            <p className="font-medium text-foreground">The chain check is off.</p>
+            <p className="font-medium text-foreground">
+              <Trans>The chain check is off.</Trans>
+            </p>
             <p className="mt-1">
-              TRON_API_URL is not set, so no transfers are watched on the chain. Deposits are approved on the customer&apos;s word alone.
+              <Trans>
+                TRON_API_URL is not set, so no transfers are watched on the chain. Deposits are approved on the customer&apos;s word alone.
+              </Trans>
             </p>
           </div>
         </div>
       ) : (
         <>
           <AdminList
-            caption="Unclaimed transfers"
-            columns={columns}
+            caption={t`Unclaimed transfers`}
+            columns={columns.map((column) => ({ ...column, label: i18n._(column.label) }))}
             message={message}
             items={transfers.data?.items ?? []}
             row={(transfer) => <TransferRow transfer={transfer} />}
             card={(transfer) => <TransferCard transfer={transfer} />}
           />
-          <ListFooter label="Unclaimed transfers pages" pageSize={pageSize} list={transfers.data} {...pager} />
+          <ListFooter label={t`Unclaimed transfers pages`} pageSize={pageSize} list={transfers.data} {...pager} />
         </>
       )}
     </>
@@ -98,12 +109,13 @@ function TransferRow({ transfer }: { transfer: ChainTransferDto }) {
 }
 
 function TransferCard({ transfer }: { transfer: ChainTransferDto }) {
+  const { t } = useLingui();
   return (
     <MobileCard title={<span className="tabular-nums">{usdtText(transfer.amount)}</span>} aside={<Received at={transfer.blockTime} />}>
-      <CardField label="From">
+      <CardField label={t`From`}>
         <span className="font-mono text-xs select-all">{transfer.fromAddress}</span>
       </CardField>
-      <CardField label="TXID">
+      <CardField label={t`TXID`}>
         <TxidLink txid={transfer.txid} />
       </CardField>
     </MobileCard>

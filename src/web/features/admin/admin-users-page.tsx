@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -31,26 +33,27 @@ import { UserProfileDialog, type ProfileTarget } from "./components/user-profile
 const pageSize = 10;
 const refreshMs = 30_000; // besides the live updates
 const statusOptions = [
-  { value: "all", label: "All users" },
-  { value: "active", label: "Active" },
-  { value: "suspended", label: "Suspended" },
+  { value: "all", label: msg`All users` },
+  { value: "active", label: msg`Active` },
+  { value: "suspended", label: msg`Suspended` },
 ] as const;
 const statuses = statusOptions.map((option) => option.value);
 type StatusFilter = (typeof statuses)[number];
-const columns: readonly Column[] = [
-  { label: "Email" },
-  { label: "Username" },
-  { label: "Name" },
-  { label: "Balance", className: "text-right" },
-  { label: "Verification" },
-  { label: "Status" },
-  { label: "Joined" },
+const columns = [
+  { label: msg`Email` },
+  { label: msg`Username` },
+  { label: msg`Name` },
+  { label: msg`Balance`, className: "text-right" },
+  { label: msg`Verification` },
+  { label: msg`Status` },
+  { label: msg`Joined` },
   // Pinned to the right edge, so Suspend and the others stay in view however wide the columns grow (decision 021).
-  { label: "Actions", className: `text-right ${pinnedEndHeader}` },
+  { label: msg`Actions`, className: `text-right ${pinnedEndHeader}` },
 ];
 
 /** Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit profiles. */
 export default function AdminUsersPage() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const { filters, page, update, control, pager } = useListParams<{ q: string; status: StatusFilter }>(
     { q: "", status: "all" },
@@ -70,19 +73,21 @@ export default function AdminUsersPage() {
   const setStatus = useMutation({
     mutationFn: setUserSuspended,
     onSuccess: (_answer, input) => {
-      toast.success(input.isSuspended ? "User suspended successfully!" : "User activated successfully!");
+      toast.success(input.isSuspended ? t`User suspended successfully!` : t`User activated successfully!`);
       setSuspending(null);
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
     },
-    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : "Failed to update user status"),
+    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to update user status`),
   });
 
   const filtered = filters.q !== "" || filters.status !== "all";
   let message: ReactNode = null;
-  if (users.isPending) message = "Loading users...";
-  else if (users.isError) message = "Failed to load users";
-  else if (users.data.items.length === 0) message = filtered ? "No users matching the current filters" : "No users yet.";
+  if (users.isPending) message = t`Loading users...`;
+  else if (users.isError) message = t`Failed to load users`;
+  else if (users.data.items.length === 0) message = filtered ? t`No users matching the current filters` : t`No users yet.`;
+  const shownColumns: readonly Column[] = columns.map((column) => ({ ...column, label: i18n._(column.label) }));
+  const shownStatusOptions = statusOptions.map((option) => ({ value: option.value, label: i18n._(option.label) }));
   const items = users.data?.items ?? [];
 
   // On their own row an admin adjusts, suspends or activates nothing: another admin does. Their
@@ -92,23 +97,23 @@ export default function AdminUsersPage() {
       <span className="grid gap-1 md:justify-items-end">
         <OwnAccountNote />
         <Link to="/profile" className="text-xs font-medium text-primary hover:underline">
-          Edit your profile
+          <Trans>Edit your profile</Trans>
         </Link>
       </span>
     ) : (
       <>
         <RowIconButton
           showText={showText}
-          label={`Edit profile of ${user.email}`}
-          tooltip="Edit profile"
+          label={t`Edit profile of ${user.email}`}
+          tooltip={t`Edit profile`}
           onClick={() => setProfileTarget({ userId: user.id, email: user.email })}
         >
           <Pencil aria-hidden="true" />
         </RowIconButton>
         <RowIconButton
           showText={showText}
-          label={`Adjust balance of ${user.email}`}
-          tooltip="Adjust balance"
+          label={t`Adjust balance of ${user.email}`}
+          tooltip={t`Adjust balance`}
           onClick={() => setAdjusting(user)}
         >
           <Wallet aria-hidden="true" />
@@ -116,8 +121,8 @@ export default function AdminUsersPage() {
         {user.isSuspended ? (
           <RowIconButton
             showText={showText}
-            label={`Activate ${user.email}`}
-            tooltip="Activate user"
+            label={t`Activate ${user.email}`}
+            tooltip={t`Activate user`}
             className="text-emerald-700 hover:bg-emerald-50"
             disabled={setStatus.isPending && setStatus.variables.id === user.id}
             onClick={() => setStatus.mutate({ id: user.id, isSuspended: false })}
@@ -127,8 +132,8 @@ export default function AdminUsersPage() {
         ) : (
           <RowIconButton
             showText={showText}
-            label={`Suspend ${user.email}`}
-            tooltip="Suspend user"
+            label={t`Suspend ${user.email}`}
+            tooltip={t`Suspend user`}
             className="text-destructive hover:bg-red-50"
             onClick={() => setSuspending(user)}
           >
@@ -138,7 +143,7 @@ export default function AdminUsersPage() {
       </>
     );
   const adminBadge = (user: AdminUserDto) =>
-    user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? "Super admin" : "Admin"}</Badge> : null;
+    user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? t`Super admin` : t`Admin`}</Badge> : null;
   const verification = (user: AdminUserDto) => (
     <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} />
   );
@@ -157,7 +162,11 @@ export default function AdminUsersPage() {
         {user.username}
       </Td>
       <Td className="max-w-28 truncate" title={user.fullName ?? undefined}>
-        {user.fullName ?? <span className="text-muted-foreground">N/A</span>}
+        {user.fullName ?? (
+          <span className="text-muted-foreground">
+            <Trans>N/A</Trans>
+          </span>
+        )}
       </Td>
       <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
       <Td>{verification(user)}</Td>
@@ -181,38 +190,44 @@ export default function AdminUsersPage() {
       aside={<StatusBadge status={user.isSuspended ? "suspended" : "active"} />}
       actions={actionsOf(user, true)}
     >
-      <CardField label="Username">{user.username}</CardField>
-      <CardField label="Name">{user.fullName ?? <span className="text-muted-foreground">N/A</span>}</CardField>
-      <CardField label="Balance">
+      <CardField label={t`Username`}>{user.username}</CardField>
+      <CardField label={t`Name`}>
+        {user.fullName ?? (
+          <span className="text-muted-foreground">
+            <Trans>N/A</Trans>
+          </span>
+        )}
+      </CardField>
+      <CardField label={t`Balance`}>
         <span className="font-medium tabular-nums">{formatBdtAmount(user.balance)}</span>
       </CardField>
-      <CardField label="Verification">{verification(user)}</CardField>
-      <CardField label="Joined">{formatShortDate(user.createdAt)}</CardField>
+      <CardField label={t`Verification`}>{verification(user)}</CardField>
+      <CardField label={t`Joined`}>{formatShortDate(user.createdAt)}</CardField>
     </MobileCard>
   );
 
   return (
     <>
-      <title>Users · Nexapay</title>
-      <PageHeader title="Users" description="Every customer account: balances, verification and access." />
+      <title>{t`Users · Nexapay`}</title>
+      <PageHeader title={t`Users`} description={t`Every customer account: balances, verification and access.`} />
       <ListToolbar>
-        <SearchField id="users-search" placeholder="Search by email, username or name..." className="lg:w-96" {...search} />
-        <SelectFilter id="users-status" label="Status" options={statusOptions} {...control("status")} />
+        <SearchField id="users-search" placeholder={t`Search by email, username or name...`} className="lg:w-96" {...search} />
+        <SelectFilter id="users-status" label={t`Status`} options={shownStatusOptions} {...control("status")} />
       </ListToolbar>
 
-      <AdminList caption="Users" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      <ListFooter label="Users pages" pageSize={pageSize} list={users.data} {...pager} />
+      <AdminList caption={t`Users`} columns={shownColumns} message={message} items={items} row={rowOf} card={cardOf} />
+      <ListFooter label={t`Users pages`} pageSize={pageSize} list={users.data} {...pager} />
 
       <BalanceAdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
       <ConfirmDialog
         open={suspending !== null}
         onOpenChange={(open) => !open && setSuspending(null)}
-        title="Suspend this user?"
+        title={t`Suspend this user?`}
         description={
-          suspending ? `${suspending.email} will be signed out at once and cannot sign in until you activate the account again.` : ""
+          suspending ? t`${suspending.email} will be signed out at once and cannot sign in until you activate the account again.` : ""
         }
-        confirmLabel="Suspend user"
+        confirmLabel={t`Suspend user`}
         busy={setStatus.isPending}
         onConfirm={() => suspending && setStatus.mutate({ id: suspending.id, isSuspended: true })}
       />

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -32,7 +34,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/class-names.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { dateDirections, dateOrderOptions, pageSizeOptions, pageSizes } from "./queue.ts";
-import { formatShortDate, underscoresAsSpaces } from "./admin-format.ts";
+import { documentTypeLabel, formatShortDate } from "./admin-format.ts";
 import { UserProfileDialog, type ProfileTarget } from "./components/user-profile-dialog.tsx";
 import { VerificationDocumentsDialog, type DocumentsTarget } from "./components/verification-documents-dialog.tsx";
 import { VerificationRejectDialog, type RejectTarget } from "./components/verification-reject-dialog.tsx";
@@ -41,21 +43,22 @@ const refreshMs = 30_000; // besides the live updates
 const statuses = ["all", "pending", "approved", "rejected"] as const;
 type StatusFilter = (typeof statuses)[number];
 const statusButtons = [
-  { value: "all", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "approved", label: "Approved" },
-  { value: "rejected", label: "Rejected" },
+  { value: "all", label: msg`All` },
+  { value: "pending", label: msg`Pending` },
+  { value: "approved", label: msg`Approved` },
+  { value: "rejected", label: msg`Rejected` },
 ] as const;
-const columns: readonly Column[] = [
-  { label: "Date" },
-  { label: "User" },
-  { label: "Document Type" },
-  { label: "Status" },
-  { label: "Actions", className: cn("text-right", pinnedEndHeader) },
+const columns = [
+  { label: msg`Date` },
+  { label: msg`User` },
+  { label: msg`Document Type` },
+  { label: msg`Status` },
+  { label: msg`Actions`, className: cn("text-right", pinnedEndHeader) },
 ];
 
 /** Verifications (docs/product.md, Back office › Verifications). */
 export default function AdminVerificationsPage() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   // A queue (decision 021): the pending ones, the one that has waited longest first, ten to a page.
   const { filters, page, update, control, pager } = useListParams<{
@@ -81,22 +84,27 @@ export default function AdminVerificationsPage() {
         old ? { ...old, items: old.items.map((v) => (v.id === input.id ? { ...v, status: input.status } : v)) } : old,
       );
       setRejectTarget(null);
-      toast.success(input.status === "approved" ? "Verification approved" : "Verification rejected");
+      toast.success(input.status === "approved" ? t`Verification approved` : t`Verification rejected`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
     },
-    // The wording is built from the status word ('Failed to approved verification').
     onError: (error, input) => {
       // The server's word on a reason it refused (400 VALIDATION) is worth reading.
       const refusedReason = input.status === "rejected" && error instanceof ApiError && error.status === 400 && error.message.trim() !== "";
-      toast.error(isOwnAccountRefusal(error) || refusedReason ? error.message : `Failed to ${input.status} verification`);
+      // The English wording is built from the status word ('Failed to approved verification'), as it always was.
+      const failed = input.status === "approved" ? t`Failed to approved verification` : t`Failed to rejected verification`;
+      toast.error(isOwnAccountRefusal(error) || refusedReason ? error.message : failed);
     },
   });
 
   let message: ReactNode = null;
-  if (verifications.isPending) message = "Loading verification requests...";
-  else if (verifications.isError) message = "Failed to load verification requests";
-  else if (verifications.data.items.length === 0) message = "No verification requests found";
+  if (verifications.isPending) message = t`Loading verification requests...`;
+  else if (verifications.isError) message = t`Failed to load verification requests`;
+  else if (verifications.data.items.length === 0) message = t`No verification requests found`;
+  const shownColumns: readonly Column[] = columns.map((column) => ({ ...column, label: i18n._(column.label) }));
+  const shownButtons = statusButtons.map((option) => ({ value: option.value, label: i18n._(option.label) }));
+  const orderOptions = dateOrderOptions.map(({ value, label }) => ({ value, label }));
+  const rowsOptions = pageSizeOptions.map(({ value, label }) => ({ value, label }));
   const items = verifications.data?.items ?? [];
 
   const actionsOf = (v: AdminVerification, showText = false) => {
@@ -107,8 +115,8 @@ export default function AdminVerificationsPage() {
       <>
         <RowIconButton
           showText={showText}
-          label={`View documents of ${v.userEmail}`}
-          tooltip="View documents"
+          label={t`View documents of ${v.userEmail}`}
+          tooltip={t`View documents`}
           onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail, documentType: v.documentType })}
         >
           <Eye aria-hidden="true" />
@@ -119,8 +127,8 @@ export default function AdminVerificationsPage() {
           <>
             <RowIconButton
               showText={showText}
-              label={`Manage Profile of ${v.userEmail}`}
-              tooltip="Manage Profile"
+              label={t`Manage Profile of ${v.userEmail}`}
+              tooltip={t`Manage Profile`}
               onClick={() => setProfileTarget({ userId: v.userId, email: v.userEmail })}
             >
               <UserPen aria-hidden="true" />
@@ -150,13 +158,13 @@ export default function AdminVerificationsPage() {
     <Tr>
       <Td className="whitespace-nowrap">{formatShortDate(v.createdAt)}</Td>
       <Td className="max-w-72">
-        <div className="truncate font-medium">{v.userName ?? "N/A"}</div>
+        <div className="truncate font-medium">{v.userName ?? t`N/A`}</div>
         <div className="truncate text-xs text-muted-foreground" title={v.userEmail}>
           {v.userEmail}
         </div>
       </Td>
       <Td>
-        <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
+        <span className="capitalize">{documentTypeLabel(v.documentType)}</span>
         {v.backSideMissing ? <BackSideMissing /> : null}
       </Td>
       <Td>
@@ -176,37 +184,37 @@ export default function AdminVerificationsPage() {
     <MobileCard
       title={
         <>
-          <span className="block">{v.userName ?? "N/A"}</span>
+          <span className="block">{v.userName ?? t`N/A`}</span>
           <span className="block text-xs font-normal break-all text-muted-foreground">{v.userEmail}</span>
         </>
       }
       aside={<StatusBadge status={v.status} />}
       actions={actionsOf(v, true)}
     >
-      <CardField label="Date">{formatShortDate(v.createdAt)}</CardField>
-      <CardField label="Document Type">
-        <span className="capitalize">{underscoresAsSpaces(v.documentType)}</span>
+      <CardField label={t`Date`}>{formatShortDate(v.createdAt)}</CardField>
+      <CardField label={t`Document Type`}>
+        <span className="capitalize">{documentTypeLabel(v.documentType)}</span>
         {v.backSideMissing ? <BackSideMissing /> : null}
       </CardField>
-      {v.status === "rejected" && v.rejectReason ? <CardField label="Reason">{v.rejectReason}</CardField> : null}
+      {v.status === "rejected" && v.rejectReason ? <CardField label={t`Reason`}>{v.rejectReason}</CardField> : null}
     </MobileCard>
   );
 
   return (
     <>
-      <title>Verifications · Nexapay</title>
-      <PageHeader title="Verifications" description="Review identity documents and approve or reject verification requests." />
+      <title>{t`Verifications · Nexapay`}</title>
+      <PageHeader title={t`Verifications`} description={t`Review identity documents and approve or reject verification requests.`} />
       <ListToolbar>
-        <SearchField id="verifications-search" placeholder="Search by email or name..." className="lg:w-80" {...search} />
-        <FilterButtons label="Status" options={statusButtons} {...control("status")} />
+        <SearchField id="verifications-search" placeholder={t`Search by email or name...`} className="lg:w-80" {...search} />
+        <FilterButtons label={t`Status`} options={shownButtons} {...control("status")} />
         <div className="flex flex-wrap gap-3">
-          <SelectFilter id="verifications-order" label="Order" options={dateOrderOptions} {...control("direction")} />
-          <SelectFilter id="verifications-page-size" label="Rows per page" options={pageSizeOptions} {...control("pageSize")} />
+          <SelectFilter id="verifications-order" label={t`Order`} options={orderOptions} {...control("direction")} />
+          <SelectFilter id="verifications-page-size" label={t`Rows per page`} options={rowsOptions} {...control("pageSize")} />
         </div>
       </ListToolbar>
 
-      <AdminList caption="Verification requests" columns={columns} message={message} items={items} row={rowOf} card={cardOf} />
-      <ListFooter label="Verification pages" pageSize={pageSize} list={verifications.data} {...pager} />
+      <AdminList caption={t`Verification requests`} columns={shownColumns} message={message} items={items} row={rowOf} card={cardOf} />
+      <ListFooter label={t`Verification pages`} pageSize={pageSize} list={verifications.data} {...pager} />
 
       <VerificationDocumentsDialog target={documentsTarget} onClose={() => setDocumentsTarget(null)} />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
@@ -221,8 +229,8 @@ export default function AdminVerificationsPage() {
 }
 
 const decisionLooks = {
-  approved: { label: "Approve", Icon: Check, className: "border-emerald-200 text-emerald-800 hover:bg-emerald-50" },
-  rejected: { label: "Reject", Icon: X, className: "border-red-200 text-red-700 hover:bg-red-50" },
+  approved: { label: msg`Approve`, Icon: Check, className: "border-emerald-200 text-emerald-800 hover:bg-emerald-50" },
+  rejected: { label: msg`Reject`, Icon: X, className: "border-red-200 text-red-700 hover:bg-red-50" },
 } as const;
 
 /** Approve or Reject on a verification (hidden when it already has that status), spinning while in flight. */
@@ -237,12 +245,15 @@ function DecisionButton({
   running: keyof typeof decisionLooks | undefined;
   onClick: () => void;
 }) {
+  const { i18n } = useLingui();
   const { label, Icon, className } = decisionLooks[decision];
   return (
     <Button variant="outline" size="sm" className={className} disabled={running !== undefined} onClick={onClick}>
       {running === decision ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Icon aria-hidden="true" />}
-      {label}
-      <span className="sr-only"> verification of {email}</span>
+      {i18n._(label)}
+      <span className="sr-only">
+        <Trans> verification of {email}</Trans>
+      </span>
     </Button>
   );
 }

@@ -1,15 +1,30 @@
 // How the back office shows a deposit's chain evidence (docs/product.md, Deposits checked on the chain):
 // the words for each state, the tone of its badge, short TXIDs, and which approvals need the admin to
 // say they checked the transfer themselves. Plain functions, so the unit tests run them as they are.
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
+import { translated } from "./admin-i18n.ts";
 
-/** What an admin reads for each state; the Chain filter and the CSV export use the same words. */
+/** The CSV export's words for each state: in English whatever the screen shows, for the tools that read it. */
 export const chainStateLabels: Record<ChainState, string> = {
   confirmed: "Confirmed on chain",
   amount_differs: "Amount differs",
   not_seen: "Not seen on chain yet",
   off: "Chain check off",
 };
+
+/** What an admin reads for each state on screen and in the Chain filter: the same words, in the shown language. */
+const chainStateMessages: Record<ChainState, MessageDescriptor> = {
+  confirmed: msg`Confirmed on chain`,
+  amount_differs: msg`Amount differs`,
+  not_seen: msg`Not seen on chain yet`,
+  off: msg`Chain check off`,
+};
+
+export function chainStateLabel(state: ChainState): string {
+  return translated(chainStateMessages[state]);
+}
 
 export const chainStateTones: Record<ChainState, "success" | "warning" | "neutral" | "danger"> = {
   confirmed: "success",
@@ -20,11 +35,18 @@ export const chainStateTones: Record<ChainState, "success" | "warning" | "neutra
 
 /** The Chain filter of Manage Transactions, in the order the select lists them. */
 export const chainFilterOptions = [
-  { value: "all", label: "All" },
-  { value: "confirmed", label: chainStateLabels.confirmed },
-  { value: "amount_differs", label: chainStateLabels.amount_differs },
-  { value: "not_seen", label: chainStateLabels.not_seen },
-  { value: "off", label: chainStateLabels.off },
+  {
+    value: "all",
+    get label() {
+      return translated(msg`All`);
+    },
+  },
+  ...(["confirmed", "amount_differs", "not_seen", "off"] as const).map((value) => ({
+    value,
+    get label() {
+      return chainStateLabel(value);
+    },
+  })),
 ] as const;
 
 /** "3f1c…9a0b7e": a TXID short enough for a table cell; the whole one is in the link and the detail panel. */

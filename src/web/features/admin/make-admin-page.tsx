@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
@@ -14,6 +15,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
+import { adminPasswordLengthMin } from "#shared/password-policy.ts";
 import { createFirstAdmin, setupQuery } from "./admin-api.ts";
 
 /**
@@ -21,22 +24,28 @@ import { createFirstAdmin, setupQuery } from "./admin-api.ts";
  * afterwards it only says that setup is complete.
  */
 export default function MakeAdminPage() {
+  const { t } = useLingui();
   const setup = useQuery(setupQuery);
 
   const complete = setup.data?.needsFirstAdmin === false;
   let body;
-  if (setup.isPending) body = <LoadingState label="Checking setup..." className="py-10" />;
-  else if (setup.isError) body = <Notice tone="error">Could not check the setup status. Please reload the page.</Notice>;
+  if (setup.isPending) body = <LoadingState label={t`Checking setup...`} className="py-10" />;
+  else if (setup.isError)
+    body = (
+      <Notice tone="error">
+        <Trans>Could not check the setup status. Please reload the page.</Trans>
+      </Notice>
+    );
   else if (complete) body = <SetupComplete />;
   else body = <FirstAdminForm />;
 
   return (
     <AuthShell
-      title={complete ? "Admin setup" : "Create the first admin"}
-      description="First-time setup of the Nexapay back office."
+      title={complete ? t`Admin setup` : t`Create the first admin`}
+      description={t`First-time setup of the Nexapay back office.`}
       logoTo="/admin/login"
     >
-      <title>First-time setup · Nexapay</title>
+      <title>{t`First-time setup · Nexapay`}</title>
       {body}
     </AuthShell>
   );
@@ -49,15 +58,20 @@ function SetupComplete() {
         <CircleCheck aria-hidden="true" className="size-6" />
       </div>
       <p className="text-base font-medium">{messages.setupComplete}</p>
-      <p className="text-sm text-muted-foreground">Further admins are added from Admin Settings.</p>
+      <p className="text-sm text-muted-foreground">
+        <Trans>Further admins are added from Admin Settings.</Trans>
+      </p>
       <Button asChild className="w-full">
-        <Link to="/admin/login">Go to admin login</Link>
+        <Link to="/admin/login">
+          <Trans>Go to admin login</Trans>
+        </Link>
       </Button>
     </div>
   );
 }
 
 function FirstAdminForm() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -80,11 +94,12 @@ function FirstAdminForm() {
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(`Failed to add admin: ${error instanceof ApiError && error.message ? error.message : "Unknown error"}`);
+      const reason = error instanceof ApiError && error.message ? error.message : t`Unknown error`;
+      toast.error(t`Failed to add admin: ${reason}`);
       setBusy(false);
       return;
     }
-    toast.success("Admin user added successfully!");
+    toast.success(t`Admin user added successfully!`);
     queryClient.setQueryData(setupQuery.queryKey, { needsFirstAdmin: false });
     void navigate("/admin/login");
   });
@@ -93,18 +108,18 @@ function FirstAdminForm() {
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={busy} className="grid gap-5">
         <p className="text-sm text-muted-foreground">
-          No admin exists yet. This account becomes the super admin, who can add further admins.
+          <Trans>No admin exists yet. This account becomes the super admin, who can add further admins.</Trans>
         </p>
         <EmailField register={form.register} errors={errors} placeholder="admin@example.com" />
         <NewPasswordFields
           register={form.register}
           errors={errors}
-          hint="At least 12 characters."
-          placeholder="Create a password"
-          confirmPlaceholder="Repeat the password"
+          hint={t`At least ${formatCount(adminPasswordLengthMin)} characters.`}
+          placeholder={t`Create a password`}
+          confirmPlaceholder={t`Repeat the password`}
         />
         <Button type="submit" className="w-full">
-          {busy ? "Creating admin..." : "Create admin"}
+          {busy ? t`Creating admin...` : t`Create admin`}
         </Button>
       </fieldset>
     </form>

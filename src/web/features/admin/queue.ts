@@ -1,5 +1,10 @@
 // The transactions queue's small rules (decision 021): how long a request has waited and how
 // urgent that is, the list's orders, and which key does what. Plain functions, unit-tested beside.
+// Their words are in the shown language: labels are getters, read when a screen draws them.
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { formatCount } from "../../lib/locale-format.ts";
+import { translated } from "./admin-i18n.ts";
 
 /** Customers are promised 15–30 minutes: amber once a request waits past the first, red past the second. */
 export const waitingLateMinutes = 15;
@@ -15,12 +20,14 @@ export function waitingOf(createdAt: string, now: number): { label: string; leve
 }
 
 function waitingLabel(minutes: number): string {
-  if (minutes < 1) return "Just now";
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return translated(msg`Just now`);
+  const m = formatCount(minutes % 60);
+  if (minutes < 60) return translated(msg`${m} min`);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+  const h = formatCount(hours % 24);
+  if (hours < 24) return minutes % 60 === 0 ? translated(msg`${h} h`) : translated(msg`${h} h ${m} min`);
+  const d = formatCount(Math.floor(hours / 24));
+  return hours % 24 === 0 ? translated(msg`${d} d`) : translated(msg`${d} d ${h} h`);
 }
 
 /** The page sizes an admin can choose; the API takes up to 100. */
@@ -29,10 +36,38 @@ export type PageSizeChoice = (typeof pageSizes)[number];
 
 /** The list's orders as one choice (a select), each the API's sort and direction. */
 export const transactionOrders = [
-  { value: "createdAt:asc", label: "Oldest first", sort: "createdAt", direction: "asc" },
-  { value: "createdAt:desc", label: "Newest first", sort: "createdAt", direction: "desc" },
-  { value: "amount:desc", label: "Largest amount first", sort: "amount", direction: "desc" },
-  { value: "amount:asc", label: "Smallest amount first", sort: "amount", direction: "asc" },
+  {
+    value: "createdAt:asc",
+    get label() {
+      return translated(msg`Oldest first`);
+    },
+    sort: "createdAt",
+    direction: "asc",
+  },
+  {
+    value: "createdAt:desc",
+    get label() {
+      return translated(msg`Newest first`);
+    },
+    sort: "createdAt",
+    direction: "desc",
+  },
+  {
+    value: "amount:desc",
+    get label() {
+      return translated(msg`Largest amount first`);
+    },
+    sort: "amount",
+    direction: "desc",
+  },
+  {
+    value: "amount:asc",
+    get label() {
+      return translated(msg`Smallest amount first`);
+    },
+    sort: "amount",
+    direction: "asc",
+  },
 ] as const;
 
 /** The order choice that matches a sort and direction from the address; the queue's own (oldest first) for anything else. */
@@ -43,13 +78,13 @@ export function orderChoiceOf(sort: string, direction: string): (typeof transact
 export type QueueShortcut = "next" | "previous" | "approve" | "reject" | "open" | "help";
 
 /** The keys, as the help dialog lists them. */
-export const queueShortcuts: readonly { keys: string; does: string }[] = [
-  { keys: "j", does: "Select the next row" },
-  { keys: "k", does: "Select the previous row" },
-  { keys: "a", does: "Approve the selected request (asks to confirm first)" },
-  { keys: "r", does: "Reject the selected request (asks for the reason)" },
-  { keys: "Enter", does: "Open the selected row's details" },
-  { keys: "?", does: "Show these shortcuts" },
+export const queueShortcuts: readonly { keys: string; does: MessageDescriptor }[] = [
+  { keys: "j", does: msg`Select the next row` },
+  { keys: "k", does: msg`Select the previous row` },
+  { keys: "a", does: msg`Approve the selected request (asks to confirm first)` },
+  { keys: "r", does: msg`Reject the selected request (asks for the reason)` },
+  { keys: "Enter", does: msg`Open the selected row's details` },
+  { keys: "?", does: msg`Show these shortcuts` },
 ];
 
 /** What a key press means to the queue, given where it happened; null when it is someone else's (typing, a button, a dialog). */
@@ -93,8 +128,23 @@ export function movedSelection(current: number | null, rowCount: number, step: 1
 
 /** The SIMs and verifications queues sort by date only: oldest first (the queue's order) or newest first. */
 export const dateOrderOptions = [
-  { value: "asc", label: "Oldest first" },
-  { value: "desc", label: "Newest first" },
+  {
+    value: "asc",
+    get label() {
+      return translated(msg`Oldest first`);
+    },
+  },
+  {
+    value: "desc",
+    get label() {
+      return translated(msg`Newest first`);
+    },
+  },
 ] as const;
 export const dateDirections = dateOrderOptions.map((option) => option.value);
-export const pageSizeOptions = pageSizes.map((size) => ({ value: size, label: size }));
+export const pageSizeOptions = pageSizes.map((size) => ({
+  value: size,
+  get label() {
+    return formatCount(Number(size));
+  },
+}));

@@ -1,25 +1,29 @@
 // Four eyes: how the back office tells a SecondApproval from a transaction in an answer,
 // and the words it shows for one. Plain functions with relative imports only (unit-tested beside).
+// The words are message descriptors, shown with i18n._(…) in the shown language.
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
 import { formatBdtAmount } from "./admin-format.ts";
+import { translated } from "./admin-i18n.ts";
 
-export const secondApprovalKindLabels: Record<SecondApprovalDto["kind"], string> = {
-  balance_adjustment: "Balance adjustment",
-  withdrawal_approval: "Withdrawal payout",
+export const secondApprovalKindLabels: Record<SecondApprovalDto["kind"], MessageDescriptor> = {
+  balance_adjustment: msg`Balance adjustment`,
+  withdrawal_approval: msg`Withdrawal payout`,
 };
 
-export const secondApprovalStatusLabels: Record<SecondApprovalDto["status"], string> = {
-  awaiting: "Awaiting",
-  confirmed: "Confirmed",
-  declined: "Declined",
+export const secondApprovalStatusLabels: Record<SecondApprovalDto["status"], MessageDescriptor> = {
+  awaiting: msg`Awaiting`,
+  confirmed: msg`Confirmed`,
+  declined: msg`Declined`,
 };
 
 /** The toast of a 202 to a withdrawal's approval. */
-export const awaitingSecondApprovalMessage = "Awaiting a second admin's approval";
+export const awaitingSecondApprovalMessage = msg`Awaiting a second admin's approval`;
 /** The toast of a 202 to a balance adjustment. */
-export const adjustmentSentMessage = "Sent for a second approval: another admin must confirm it.";
+export const adjustmentSentMessage = msg`Sent for a second approval: another admin must confirm it.`;
 /** Shown instead of Confirm on the signed-in admin's own request. */
-export const ownRequestNote = "Your request: another admin confirms it.";
+export const ownRequestNote = msg`Your request: another admin confirms it.`;
 
 /**
  * Whether an answer of the approve or adjust call is a SecondApproval (202: nothing moved yet)
@@ -37,9 +41,10 @@ export function isSecondApproval(answer: unknown): answer is SecondApprovalDto {
  */
 export function secondApprovalActionText(request: SecondApprovalDto): string {
   const amount = formatBdtAmount(request.amount);
-  if (request.kind === "balance_adjustment") return `${request.direction === "subtract" ? "Subtract" : "Add"} ${amount}`;
+  if (request.kind === "balance_adjustment")
+    return request.direction === "subtract" ? translated(msg`Subtract ${amount}`) : translated(msg`Add ${amount}`);
   const to = [request.method, request.walletNumber].filter((part) => part !== null && part !== "").join(" ");
-  return to === "" ? `Pay ${amount}` : `Pay ${amount} to ${to}`;
+  return to === "" ? translated(msg`Pay ${amount}`) : translated(msg`Pay ${amount} to ${to}`);
 }
 
 /** The customer as the lists name them: full name, else username. */

@@ -1,4 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { bengaliDigits } from "#shared/money.ts";
+import { dateFormatter, formatCount, numberFormatter, shownLocale } from "@/lib/locale-format.ts";
 import { formatBdtAmount } from "../admin-format.ts";
 
 type Day = { day: string; deposits: string; withdrawals: string };
@@ -6,16 +9,14 @@ type Day = { day: string; deposits: string; withdrawals: string };
 const depositColour = "#047857"; // emerald-700
 const withdrawalColour = "#b45309"; // amber-700
 
-const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const dayLabel = dateFormatter({ month: "short", day: "numeric", timeZone: "UTC" });
 function shortDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayLabel.format(date);
+  return Number.isNaN(date.getTime()) ? day : dayLabel(date);
 }
 
-/** 12500 → "12.5k": short axis labels. */
-function compact(value: number): string {
-  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(value);
-}
+/** 12500 → "12.5K": short axis labels. */
+const compact = numberFormatter({ notation: "compact", maximumFractionDigits: 1 });
 
 /**
  * 30 days of approved volume as bars (loaded on demand: recharts is the largest library here).
@@ -23,6 +24,11 @@ function compact(value: number): string {
  * person reads (tooltip, table) comes from the exact decimal strings.
  */
 export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
+  const { t } = useLingui();
+  const depositsName = t`Deposits`;
+  const withdrawalsName = t`Withdrawals`;
+  const dayCount = formatCount(daily.length);
+  const chartDays = formatCount(30);
   const points = daily.map((d) => ({
     ...d,
     label: shortDay(d.day),
@@ -37,7 +43,7 @@ export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
       <div
         className="h-72 w-full"
         role="img"
-        aria-label={`Bar chart of approved deposits and withdrawals per day for the last ${daily.length} days. The same figures are in the table below.`}
+        aria-label={t`Bar chart of approved deposits and withdrawals per day for the last ${dayCount} days. The same figures are in the table below.`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -48,34 +54,48 @@ export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
               cursor={{ fill: "#f1f5f9" }}
               formatter={(_value, name, item) => {
                 const point = byLabel.get(String((item.payload as { label?: unknown } | undefined)?.label));
-                const exact = name === "Deposits" ? point?.deposits : point?.withdrawals;
+                const exact = name === depositsName ? point?.deposits : point?.withdrawals;
                 return [exact === undefined ? "" : formatBdtAmount(exact), name];
               }}
             />
             <Legend wrapperStyle={{ fontSize: 13 }} />
-            <Bar dataKey="depositsValue" name="Deposits" fill={depositColour} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-            <Bar dataKey="withdrawalsValue" name="Withdrawals" fill={withdrawalColour} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="depositsValue" name={depositsName} fill={depositColour} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="withdrawalsValue"
+              name={withdrawalsName}
+              fill={withdrawalColour}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>
       <figcaption className="text-sm text-muted-foreground">
-        {hasVolume ? "Only approved (completed) transactions count." : "No approved deposits or withdrawals in the last 30 days."}
+        {hasVolume ? (
+          <Trans>Only approved (completed) transactions count.</Trans>
+        ) : (
+          <Trans>No approved deposits or withdrawals in the last {chartDays} days.</Trans>
+        )}
       </figcaption>
       <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-primary">Show the figures as a table</summary>
-        <div className="mt-3 max-h-80 overflow-auto rounded-lg border" role="region" aria-label="Daily volume figures" tabIndex={0}>
+        <summary className="cursor-pointer font-medium text-primary">
+          <Trans>Show the figures as a table</Trans>
+        </summary>
+        <div className="mt-3 max-h-80 overflow-auto rounded-lg border" role="region" aria-label={t`Daily volume figures`} tabIndex={0}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Approved deposits and withdrawals per day</caption>
+            <caption className="sr-only">
+              <Trans>Approved deposits and withdrawals per day</Trans>
+            </caption>
             <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Day
+                  <Trans>Day</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Deposits
+                  <Trans>Deposits</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Withdrawals
+                  <Trans>Withdrawals</Trans>
                 </th>
               </tr>
             </thead>
@@ -83,7 +103,7 @@ export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
               {[...daily].reverse().map((d) => (
                 <tr key={d.day} className="border-t">
                   <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
-                    {d.day}
+                    {shownLocale() === "bn" ? bengaliDigits(d.day) : d.day}
                   </th>
                   <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{formatBdtAmount(d.deposits)}</td>
                   <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{formatBdtAmount(d.withdrawals)}</td>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -11,6 +12,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "@/lib/payout.ts";
 import { adminTransactionQuery, approveTransaction } from "../admin-api.ts";
 import { formatBdtAmount } from "../admin-format.ts";
@@ -48,8 +50,12 @@ export function ApproveTransactionDialog({
         {transaction?.type === "withdraw" ? (
           <>
             <DialogHeader>
-              <DialogTitle>Approve withdrawal</DialogTitle>
-              <DialogDescription>Pay the customer first, then enter the transaction ID the wallet provider gave you.</DialogDescription>
+              <DialogTitle>
+                <Trans>Approve withdrawal</Trans>
+              </DialogTitle>
+              <DialogDescription>
+                <Trans>Pay the customer first, then enter the transaction ID the wallet provider gave you.</Trans>
+              </DialogDescription>
             </DialogHeader>
             <PayoutForm key={transaction.id} transaction={transaction} onClose={onClose} onSettled={onSettled} />
           </>
@@ -78,6 +84,7 @@ function DepositApproval({
   onClose: () => void;
   onSettled: () => void;
 }) {
+  const { t: tr, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [t, setT] = useState(transaction);
   const [acknowledging, setAcknowledging] = useState<Acknowledging | null>(() => acknowledgingOf(transaction));
@@ -86,8 +93,8 @@ function DepositApproval({
   const approve = useMutation({
     mutationFn: () => approveTransaction({ id: t.id, acknowledgeNoChainEvidence: acknowledging !== null }),
     onSuccess: (answer) => {
-      if (isSecondApproval(answer)) toast.info(awaitingSecondApprovalMessage);
-      else toast.success("Transaction approved successfully!");
+      if (isSecondApproval(answer)) toast.info(i18n._(awaitingSecondApprovalMessage));
+      else toast.success(tr`Transaction approved successfully!`);
       onClose();
     },
     onError: (error) => {
@@ -104,11 +111,11 @@ function DepositApproval({
           () => undefined,
         );
       } else if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed) {
-        toast.warning("This transaction is already processed.");
+        toast.warning(tr`This transaction is already processed.`);
         onClose();
-      } else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) setProblem("Insufficient balance");
+      } else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) setProblem(tr`Insufficient balance`);
       else if (isOwnAccountRefusal(error)) setProblem(error.message);
-      else setProblem(errorMessage(error, "Failed to approve transaction"));
+      else setProblem(errorMessage(error, tr`Failed to approve transaction`));
     },
     onSettled,
   });
@@ -116,9 +123,9 @@ function DepositApproval({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{acknowledging ? "Approve without chain evidence?" : "Approve deposit"}</DialogTitle>
+        <DialogTitle>{acknowledging ? tr`Approve without chain evidence?` : tr`Approve deposit`}</DialogTitle>
         <DialogDescription>
-          {acknowledging ? messages.chainUnconfirmed : "The amount is added to the customer's balance when you approve."}
+          {acknowledging ? messages.chainUnconfirmed : tr`The amount is added to the customer's balance when you approve.`}
         </DialogDescription>
       </DialogHeader>
       <form
@@ -131,17 +138,23 @@ function DepositApproval({
       >
         <fieldset disabled={approve.isPending} className="grid gap-4">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="text-muted-foreground">Amount</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Amount</Trans>
+            </dt>
             <dd className="font-medium tabular-nums">
               {formatBdtAmount(t.amount)}
               {t.usdtAmount ? ` (${t.usdtAmount} USDT)` : ""}
             </dd>
-            <dt className="text-muted-foreground">Customer</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Customer</Trans>
+            </dt>
             <dd className="min-w-0 [overflow-wrap:anywhere]">
               {t.username} · {t.email}
             </dd>
-            <dt className="text-muted-foreground">From (TRON)</dt>
-            <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{t.fromAddress ?? t.reference ?? "Not specified"}</dd>
+            <dt className="text-muted-foreground">
+              <Trans>From (TRON)</Trans>
+            </dt>
+            <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{t.fromAddress ?? t.reference ?? tr`Not specified`}</dd>
             {t.txid ? (
               <>
                 <dt className="text-muted-foreground">TXID</dt>
@@ -150,19 +163,23 @@ function DepositApproval({
                 </dd>
               </>
             ) : null}
-            <dt className="text-muted-foreground">Chain</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Chain</Trans>
+            </dt>
             <dd>
               {acknowledging && acknowledging.state === null ? (
-                "Changed since the list loaded"
+                tr`Changed since the list loaded`
               ) : t.chain ? (
                 <ChainStateBadge state={acknowledging?.state ?? t.chain.state} />
               ) : (
-                "Not checked"
+                tr`Not checked`
               )}
             </dd>
             {t.chain?.transfer && (acknowledging?.state ?? t.chain.state) === "amount_differs" ? (
               <>
-                <dt className="text-muted-foreground">Received</dt>
+                <dt className="text-muted-foreground">
+                  <Trans>Received</Trans>
+                </dt>
                 <dd className="tabular-nums">{t.chain.transfer.amount} USDT</dd>
               </>
             ) : null}
@@ -170,9 +187,9 @@ function DepositApproval({
           {problem ? <Notice tone="error">{problem}</Notice> : null}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit">{approve.isPending ? "Approving..." : acknowledging ? "Approve anyway" : "Approve deposit"}</Button>
+            <Button type="submit">{approve.isPending ? tr`Approving...` : acknowledging ? tr`Approve anyway` : tr`Approve deposit`}</Button>
           </DialogFooter>
         </fieldset>
       </form>
@@ -189,6 +206,7 @@ function PayoutForm({
   onClose: () => void;
   onSettled: () => void;
 }) {
+  const { t: tr, i18n } = useLingui();
   const method = withdrawalMethodOf(t.reference);
   const label = trxIdLabel(method);
   const [text, setText] = useState("");
@@ -198,14 +216,14 @@ function PayoutForm({
   const approve = useMutation({
     mutationFn: (payoutReference: string) => approveTransaction({ id: t.id, payoutReference }),
     onSuccess: (answer) => {
-      if (isSecondApproval(answer)) toast.info(awaitingSecondApprovalMessage);
-      else toast.success("Transaction approved successfully!");
+      if (isSecondApproval(answer)) toast.info(i18n._(awaitingSecondApprovalMessage));
+      else toast.success(tr`Transaction approved successfully!`);
       onClose();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields.payoutReference) setFieldError(error.fields.payoutReference);
       else if (isOwnAccountRefusal(error)) setProblem(error.message);
-      else setProblem(errorMessage(error, "Failed to approve transaction"));
+      else setProblem(errorMessage(error, tr`Failed to approve transaction`));
     },
     onSettled,
   });
@@ -231,24 +249,35 @@ function PayoutForm({
     >
       <fieldset disabled={approve.isPending} className="grid gap-4">
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-          <dt className="text-muted-foreground">Amount</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Amount</Trans>
+          </dt>
           <dd className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</dd>
-          <dt className="text-muted-foreground">Pay to</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Pay to</Trans>
+          </dt>
           <dd className="min-w-0 [overflow-wrap:anywhere]">
-            {method && walletNumber ? `${method} ${walletNumber}` : (t.reference ?? "Not specified")}
+            {method && walletNumber ? `${method} ${walletNumber}` : (t.reference ?? tr`Not specified`)}
           </dd>
-          <dt className="text-muted-foreground">Customer</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Customer</Trans>
+          </dt>
           <dd className="min-w-0 [overflow-wrap:anywhere]">
             {t.username} · {t.email}
           </dd>
         </dl>
-        <FormField id="payout-reference" label={label} error={fieldError} hint="8 to 20 letters and digits, as on the provider's receipt">
+        <FormField
+          id="payout-reference"
+          label={label}
+          error={fieldError}
+          hint={tr`${formatCount(8)} to ${formatCount(20)} letters and digits, as on the provider's receipt`}
+        >
           <Input
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={40}
-            placeholder="e.g. 9K3LQ2PA7X"
+            placeholder={tr`e.g. 9K3LQ2PA7X`}
             className="font-mono uppercase placeholder:normal-case"
             value={text}
             onChange={(event) => {
@@ -261,9 +290,9 @@ function PayoutForm({
         {problem ? <Notice tone="error">{problem}</Notice> : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit">{approve.isPending ? "Approving..." : "Approve withdrawal"}</Button>
+          <Button type="submit">{approve.isPending ? tr`Approving...` : tr`Approve withdrawal`}</Button>
         </DialogFooter>
       </fieldset>
     </form>

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Minus, Plus } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
@@ -19,8 +20,6 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { formatBdtAmount } from "../admin-format.ts";
 import { adjustmentSentMessage, isSecondApproval, secondApprovalActionText } from "../second-approvals.ts";
 
-const failedMessage = "Failed to update balance";
-
 type FormInput = z.input<typeof balanceAdjustmentSchema>;
 type FormOutput = z.output<typeof balanceAdjustmentSchema>;
 
@@ -29,15 +28,20 @@ type FormOutput = z.output<typeof balanceAdjustmentSchema>;
  * completed transaction with a ledger and audit entry; a subtraction cannot exceed what is available.
  */
 export function BalanceAdjustmentDialog({ user, onClose }: { user: AdminUserDto | null; onClose: () => void }) {
+  const balance = user ? formatBdtAmount(user.balance) : "";
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Adjust balance</DialogTitle>
+          <DialogTitle>
+            <Trans>Adjust balance</Trans>
+          </DialogTitle>
           <DialogDescription>
             {user ? (
               <>
-                {user.email} · current balance <span className="font-medium text-foreground">{formatBdtAmount(user.balance)}</span>
+                <Trans>
+                  {user.email} · current balance <span className="font-medium text-foreground">{balance}</span>
+                </Trans>
               </>
             ) : null}
           </DialogDescription>
@@ -49,6 +53,7 @@ export function BalanceAdjustmentDialog({ user, onClose }: { user: AdminUserDto 
 }
 
 function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(balanceAdjustmentSchema),
@@ -71,14 +76,16 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
       // 202 (four eyes, decision 020): nothing moved yet; the request waits on the Second approvals page.
       if (isSecondApproval(answer)) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.adminSecondApprovals });
-        toast.info(adjustmentSentMessage, { description: `${secondApprovalActionText(answer)} for ${answer.username}`, duration: 8000 });
-      } else toast.success("Balance updated successfully");
+        const action = secondApprovalActionText(answer);
+        const customer = answer.username;
+        toast.info(i18n._(adjustmentSentMessage), { description: t`${action} for ${customer}`, duration: 8000 });
+      } else toast.success(t`Balance updated successfully`);
       onClose();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields.amount) form.setError("amount", { type: "server", message: error.fields.amount });
       const shown = error instanceof ApiError && error.code === errorCodes.insufficientBalance;
-      toast.error(shown || isOwnAccountRefusal(error) ? error.message : failedMessage);
+      toast.error(shown || isOwnAccountRefusal(error) ? error.message : t`Failed to update balance`);
     },
   });
 
@@ -86,11 +93,11 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={adjust.isPending} className="grid gap-4">
-        <div role="radiogroup" aria-label="Direction" className="grid grid-cols-2 gap-2">
+        <div role="radiogroup" aria-label={t`Direction`} className="grid grid-cols-2 gap-2">
           {(
             [
-              ["add", "Add", Plus],
-              ["subtract", "Subtract", Minus],
+              ["add", t`Add`, Plus],
+              ["subtract", t`Subtract`, Minus],
             ] as const
           ).map(([value, label, Icon]) => (
             <label
@@ -108,7 +115,7 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
             </label>
           ))}
         </div>
-        <FormField id="adjust-amount" label="Amount (BDT)" error={errors.amount?.message}>
+        <FormField id="adjust-amount" label={t`Amount (BDT)`} error={errors.amount?.message}>
           <Input
             inputMode="decimal"
             autoComplete="off"
@@ -117,21 +124,21 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
             {...form.register("amount")}
           />
         </FormField>
-        <FormField id="adjust-note" label="Note (optional)" error={errors.note?.message}>
+        <FormField id="adjust-note" label={t`Note (optional)`} error={errors.note?.message}>
           <Textarea
             rows={2}
             maxLength={500}
-            placeholder="Why this adjustment is made"
+            placeholder={t`Why this adjustment is made`}
             {...controlProps("adjust-note", errors.note?.message)}
             {...form.register("note")}
           />
         </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant={direction === "subtract" ? "destructive" : "default"}>
-            {adjust.isPending ? "Updating..." : direction === "add" ? "Add to balance" : "Subtract from balance"}
+            {adjust.isPending ? t`Updating...` : direction === "add" ? t`Add to balance` : t`Subtract from balance`}
           </Button>
         </DialogFooter>
       </fieldset>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
@@ -32,10 +33,10 @@ export function ConfirmDialog({
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant={variant} onClick={onConfirm} disabled={busy}>
-            {busy ? "Working..." : confirmLabel}
+            {busy ? <Trans>Working...</Trans> : confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,3 +1,5 @@
+import { useLingui as useShownLanguage } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Input } from "@/components/ui/input.tsx";
@@ -6,8 +8,11 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { pageCountOf } from "@/components/ui/page-items.ts";
 import { cn } from "@/lib/class-names.ts";
+import { formatCount, numberFormatter } from "@/lib/locale-format.ts";
 
 const searchDelayMs = 300;
+// A row's place in the list, ungrouped as it always was ("1001–1010"); the total is grouped.
+const formatPlace = numberFormatter({ useGrouping: false });
 
 /** `value`, once it has stopped changing for `delayMs`: a search box asks the server once per pause, not per key. */
 export function useDebouncedValue<T>(value: T, delayMs = searchDelayMs): T {
@@ -138,6 +143,7 @@ export function ListFooter({
   onPageChange: (page: number) => void;
   label: string;
 }) {
+  useShownLanguage(); // the counts follow the shown language
   const total = list?.total ?? 0;
   const totalCapped = list?.totalCapped ?? false;
   const pageCount = pageCountOf(total, pageSize);
@@ -148,11 +154,26 @@ export function ListFooter({
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  const shownFirst = formatPlace(first);
+  const shownLast = formatPlace(last);
+  const shownTotal = formatCount(total);
   return (
     <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-muted-foreground">
-        Showing {first}–{last} of {totalCapped ? `more than ${total.toLocaleString("en-US")}` : total.toLocaleString("en-US")}
-        {totalCapped ? <span className="block text-xs">Search or filter to narrow the list.</span> : null}
+        {totalCapped ? (
+          <Trans>
+            Showing {shownFirst}–{shownLast} of more than {shownTotal}
+          </Trans>
+        ) : (
+          <Trans>
+            Showing {shownFirst}–{shownLast} of {shownTotal}
+          </Trans>
+        )}
+        {totalCapped ? (
+          <span className="block text-xs">
+            <Trans>Search or filter to narrow the list.</Trans>
+          </span>
+        ) : null}
       </p>
       {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} label={label} /> : null}
     </div>

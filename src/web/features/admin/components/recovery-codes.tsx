@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -5,8 +6,9 @@ import { Button } from "@/components/ui/button.tsx";
 
 /** An admin's one-time recovery codes, shown once, in two columns. */
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
+  const { t } = useLingui();
   return (
-    <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg border bg-slate-50 p-3 font-mono text-sm">
+    <ul aria-label={t`Recovery codes`} className="grid grid-cols-2 gap-2 rounded-lg border bg-slate-50 p-3 font-mono text-sm">
       {codes.map((code) => (
         <li key={code} className="text-center">
           {code}
@@ -17,6 +19,7 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
 }
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -26,10 +29,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         navigator.clipboard.writeText(text).then(
           () => {
             setCopied(true);
-            toast.success("Copied to clipboard");
+            toast.success(t`Copied to clipboard`);
             setTimeout(() => setCopied(false), 2000);
           },
-          () => toast.error("Could not copy. Select the text and copy it by hand."),
+          () => toast.error(t`Could not copy. Select the text and copy it by hand.`),
         );
       }}
     >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, LoaderCircle, Undo2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -32,6 +33,7 @@ export function useSecondApprovalDecisions(): {
   actionsOf: (request: SecondApprovalDto, showText?: boolean) => ReactNode;
   dialogs: ReactNode;
 } {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const ownUserId = useOwnUserId();
   const [confirming, setConfirming] = useState<SecondApprovalDto | null>(null);
@@ -57,9 +59,9 @@ export function useSecondApprovalDecisions(): {
     },
     onSuccess: (_answer, request) =>
       toast.success(
-        request.kind === "balance_adjustment" ? "Confirmed: the balance adjustment is booked." : "Confirmed: the withdrawal is approved.",
+        request.kind === "balance_adjustment" ? t`Confirmed: the balance adjustment is booked.` : t`Confirmed: the withdrawal is approved.`,
       ),
-    onError: (error) => toast.error(refusalText(error, "Failed to confirm the request")),
+    onError: (error) => toast.error(refusalText(error, t`Failed to confirm the request`)),
     onSettled: () => {
       setRunning(null);
       refresh();
@@ -73,8 +75,8 @@ export function useSecondApprovalDecisions(): {
       setRunning({ id: request.id, kind: "decline" });
       setDeclining(null);
     },
-    onSuccess: (_answer, { request }) => toast.success(request.requestedBy.id === ownUserId ? "Request withdrawn" : "Request declined"),
-    onError: (error) => toast.error(refusalText(error, "Failed to decline the request")),
+    onSuccess: (_answer, { request }) => toast.success(request.requestedBy.id === ownUserId ? t`Request withdrawn` : t`Request declined`),
+    onError: (error) => toast.error(refusalText(error, t`Failed to decline the request`)),
     onSettled: () => {
       setRunning(null);
       refresh();
@@ -89,7 +91,9 @@ export function useSecondApprovalDecisions(): {
     if (!mine && request.userId === ownUserId) return <OwnAccountNote />;
     return (
       <div className={showText ? "flex w-full flex-wrap items-center gap-2" : "flex flex-col items-end gap-1.5"}>
-        {mine ? <span className="text-xs leading-snug text-muted-foreground md:max-w-44 md:text-right">{ownRequestNote}</span> : null}
+        {mine ? (
+          <span className="text-xs leading-snug text-muted-foreground md:max-w-44 md:text-right">{i18n._(ownRequestNote)}</span>
+        ) : null}
         {/* In the table the buttons stack, so the Actions column stays narrow enough for 1280 px. */}
         <div className={showText ? "flex gap-1.5" : "flex flex-col items-stretch gap-1.5"}>
           {mine ? null : (
@@ -105,8 +109,8 @@ export function useSecondApprovalDecisions(): {
               ) : (
                 <Check aria-hidden="true" />
               )}
-              Confirm
-              <span className="sr-only"> request for {who}</span>
+              <Trans>Confirm</Trans>
+              <span className="sr-only">{t` request for ${who}`}</span>
             </Button>
           )}
           <Button
@@ -123,8 +127,8 @@ export function useSecondApprovalDecisions(): {
             ) : (
               <X aria-hidden="true" />
             )}
-            {mine ? "Withdraw request" : "Decline"}
-            <span className="sr-only">{mine ? ` for ${who}` : ` request for ${who}`}</span>
+            {mine ? <Trans>Withdraw request</Trans> : <Trans>Decline</Trans>}
+            <span className="sr-only">{mine ? t` for ${who}` : t` request for ${who}`}</span>
           </Button>
         </div>
       </div>
@@ -136,9 +140,9 @@ export function useSecondApprovalDecisions(): {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Confirm and move the money?"
+        title={t`Confirm and move the money?`}
         description={confirming ? <RequestSummary request={confirming} /> : ""}
-        confirmLabel="Confirm request"
+        confirmLabel={t`Confirm request`}
         variant="default"
         busy={confirm.isPending}
         onConfirm={() => confirming && confirm.mutate(confirming)}
@@ -156,22 +160,31 @@ export function useSecondApprovalDecisions(): {
 }
 
 function RequestSummary({ request }: { request: SecondApprovalDto }) {
+  const { t, i18n } = useLingui();
+  const kind = i18n._(secondApprovalKindLabels[request.kind]);
+  const customer = customerName(request);
+  const action = secondApprovalActionText(request);
+  const requester = request.requestedBy.username;
+  const trxId = request.payoutReference;
   return (
     <>
-      {secondApprovalKindLabels[request.kind]} for {customerName(request)}: {secondApprovalActionText(request)}
-      {request.payoutReference ? ` (TrxID ${request.payoutReference})` : ""}, requested by {request.requestedBy.username}.{" "}
-      {request.kind === "balance_adjustment" ? "The balance changes at once." : "The withdrawal is approved at once."}
+      {trxId
+        ? t`${kind} for ${customer}: ${action} (TrxID ${trxId}), requested by ${requester}.`
+        : t`${kind} for ${customer}: ${action}, requested by ${requester}.`}{" "}
+      {request.kind === "balance_adjustment" ? t`The balance changes at once.` : t`The withdrawal is approved at once.`}
     </>
   );
 }
 
 /** Who decided a request, and when. */
 function DecidedNote({ request }: { request: SecondApprovalDto }) {
-  const by = request.decidedBy ? ` by ${request.decidedBy.username}` : "";
+  const { t } = useLingui();
+  const decider = request.decidedBy?.username;
+  const by = decider ? t` by ${decider}` : "";
   return (
     <span className="text-xs leading-snug text-muted-foreground md:max-w-44 md:text-right">
       <span className={request.status === "confirmed" ? "font-medium text-emerald-800" : "font-medium text-red-700"}>
-        {request.status === "confirmed" ? "Confirmed" : "Declined"}
+        {request.status === "confirmed" ? <Trans>Confirmed</Trans> : <Trans>Declined</Trans>}
       </span>
       {by}
       {request.decidedAt ? <span className="block">{formatDateTime(request.decidedAt)}</span> : null}
@@ -190,6 +203,7 @@ function DeclineDialog({
   onClose: () => void;
   onDecline: (reason: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState("");
   function close() {
     setReason("");
@@ -199,14 +213,14 @@ function DeclineDialog({
     <Dialog open={request !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>{own ? "Withdraw your request?" : "Decline this request?"}</DialogTitle>
+          <DialogTitle>{own ? t`Withdraw your request?` : t`Decline this request?`}</DialogTitle>
           <DialogDescription>
             {request ? (
               <>
-                {secondApprovalKindLabels[request.kind]} for {customerName(request)}: {secondApprovalActionText(request)}.{" "}
+                {t`${i18n._(secondApprovalKindLabels[request.kind])} for ${customerName(request)}: ${secondApprovalActionText(request)}.`}{" "}
                 {request.kind === "withdrawal_approval"
-                  ? "No money moves; the withdrawal stays pending and can be approved again or rejected."
-                  : "No money moves."}
+                  ? t`No money moves; the withdrawal stays pending and can be approved again or rejected.`
+                  : t`No money moves.`}
               </>
             ) : null}
           </DialogDescription>
@@ -219,15 +233,15 @@ function DeclineDialog({
             setReason("");
           }}
         >
-          <FormField id="decline-reason" label="Reason (optional)">
+          <FormField id="decline-reason" label={t`Reason (optional)`}>
             <Textarea id="decline-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" variant="destructive">
-              {own ? "Withdraw request" : "Decline request"}
+              {own ? <Trans>Withdraw request</Trans> : <Trans>Decline request</Trans>}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -20,8 +21,12 @@ export function TransactionDetailDialog({ transactionId, onClose }: { transactio
     <Dialog open={transactionId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Transaction details</DialogTitle>
-          <DialogDescription>Everything recorded about this transaction, and its audit trail.</DialogDescription>
+          <DialogTitle>
+            <Trans>Transaction details</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Everything recorded about this transaction, and its audit trail.</Trans>
+          </DialogDescription>
         </DialogHeader>
         {transactionId ? <DetailBody id={transactionId} /> : null}
       </DialogContent>
@@ -30,12 +35,13 @@ export function TransactionDetailDialog({ transactionId, onClose }: { transactio
 }
 
 function DetailBody({ id }: { id: string }) {
+  const { t } = useLingui();
   const detail = useQuery(adminTransactionQuery(id));
-  if (detail.isPending) return <LoadingState label="Loading transaction..." />;
+  if (detail.isPending) return <LoadingState label={t`Loading transaction...`} />;
   if (detail.isError)
     return (
       <Notice tone="error">
-        {detail.error instanceof ApiError && detail.error.status === 404 ? "Transaction not found" : "Failed to load the transaction"}
+        {detail.error instanceof ApiError && detail.error.status === 404 ? t`Transaction not found` : t`Failed to load the transaction`}
       </Notice>
     );
   return <Detail t={detail.data} />;
@@ -53,67 +59,76 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const none = <span className="text-muted-foreground">—</span>;
 
 function Detail({ t }: { t: AdminTransactionDetail }) {
+  const { t: tr } = useLingui();
   const transfer = t.chain?.transfer ?? null;
   const deposit = t.type === "deposit";
   let processedBy: ReactNode = none;
-  if (t.processedBySystem) processedBy = "Chain watcher (automatic)";
+  if (t.processedBySystem) processedBy = tr`Chain watcher (automatic)`;
   else if (t.processedByEmail) processedBy = t.processedByEmail;
   return (
     <div className="grid gap-5 text-sm">
-      <dl className="grid gap-2" aria-label="Transaction">
-        <Field label="User">{t.username}</Field>
-        <Field label="Email">{t.email}</Field>
-        <Field label="Type">
-          {deposit ? "Deposit" : "Withdraw"}
-          {t.origin === "admin_adjustment" ? " (balance adjustment)" : ""}
+      <dl className="grid gap-2" aria-label={tr`Transaction`}>
+        <Field label={tr`User`}>{t.username}</Field>
+        <Field label={tr`Email`}>{t.email}</Field>
+        <Field label={tr`Type`}>
+          {deposit ? tr`Deposit` : tr`Withdraw`}
+          {t.origin === "admin_adjustment" ? tr` (balance adjustment)` : ""}
         </Field>
-        <Field label="Amount (BDT)">
+        <Field label={tr`Amount (BDT)`}>
           <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
         </Field>
-        <Field label="Amount (USDT)">{t.usdtAmount ? <span className="tabular-nums">{usdtText(t.usdtAmount)}</span> : none}</Field>
-        <Field label="Rate">{t.rate ? `1 USDT = ${t.rate} BDT` : none}</Field>
-        <Field label="Status">
+        <Field label={tr`Amount (USDT)`}>{t.usdtAmount ? <span className="tabular-nums">{usdtText(t.usdtAmount)}</span> : none}</Field>
+        <Field label={tr`Rate`}>{t.rate ? `1 USDT = ${t.rate} BDT` : none}</Field>
+        <Field label={tr`Status`}>
           <StatusBadge status={t.status} icon />
         </Field>
-        <Field label="Method">{t.reference ?? <span className="text-muted-foreground">Not specified</span>}</Field>
+        <Field label={tr`Method`}>
+          {t.reference ?? (
+            <span className="text-muted-foreground">
+              <Trans>Not specified</Trans>
+            </span>
+          )}
+        </Field>
         {!deposit ? (
-          <Field label="Payout reference">{t.payoutReference ? <span className="font-mono">{t.payoutReference}</span> : none}</Field>
+          <Field label={tr`Payout reference`}>{t.payoutReference ? <span className="font-mono">{t.payoutReference}</span> : none}</Field>
         ) : null}
         {deposit ? (
           <>
-            <Field label="From address">{t.fromAddress ? <span className="font-mono text-xs">{t.fromAddress}</span> : none}</Field>
-            <Field label="Claimed TXID">{t.txid ? <TxidLink txid={t.txid} /> : none}</Field>
+            <Field label={tr`From address`}>{t.fromAddress ? <span className="font-mono text-xs">{t.fromAddress}</span> : none}</Field>
+            <Field label={tr`Claimed TXID`}>{t.txid ? <TxidLink txid={t.txid} /> : none}</Field>
           </>
         ) : null}
-        <Field label="Created at">
+        <Field label={tr`Created at`}>
           <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
         </Field>
-        {t.rejectReason ? <Field label="Reject reason">{t.rejectReason}</Field> : null}
-        <Field label="Processed at">{t.processedAt ? <time dateTime={t.processedAt}>{formatDateTime(t.processedAt)}</time> : none}</Field>
-        <Field label="Processed by">{processedBy}</Field>
+        {t.rejectReason ? <Field label={tr`Reject reason`}>{t.rejectReason}</Field> : null}
+        <Field label={tr`Processed at`}>
+          {t.processedAt ? <time dateTime={t.processedAt}>{formatDateTime(t.processedAt)}</time> : none}
+        </Field>
+        <Field label={tr`Processed by`}>{processedBy}</Field>
       </dl>
 
       {t.chain ? (
         <section aria-labelledby="detail-chain" className="grid gap-2 rounded-lg border border-border p-3">
           <h3 id="detail-chain" className="font-semibold">
-            Chain evidence
+            <Trans>Chain evidence</Trans>
           </h3>
           <dl className="grid gap-2">
-            <Field label="State">
+            <Field label={tr`State`}>
               <ChainStateBadge state={t.chain.state} />
             </Field>
             {transfer ? (
               <>
-                <Field label="Transfer amount">
+                <Field label={tr`Transfer amount`}>
                   <span className="tabular-nums">{usdtText(transfer.amount)}</span>
                 </Field>
-                <Field label="Transfer TXID">
+                <Field label={tr`Transfer TXID`}>
                   <TxidLink txid={transfer.txid} />
                 </Field>
-                <Field label="Sent from">
+                <Field label={tr`Sent from`}>
                   <span className="font-mono text-xs">{transfer.fromAddress}</span>
                 </Field>
-                <Field label="Block time">
+                <Field label={tr`Block time`}>
                   <time dateTime={transfer.blockTime}>{formatDateTime(transfer.blockTime)}</time>
                 </Field>
               </>
@@ -124,10 +139,12 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
 
       <section aria-labelledby="detail-audit" className="grid gap-2">
         <h3 id="detail-audit" className="font-semibold">
-          Audit trail
+          <Trans>Audit trail</Trans>
         </h3>
         {t.audit.length === 0 ? (
-          <p className="text-muted-foreground">No audit entries.</p>
+          <p className="text-muted-foreground">
+            <Trans>No audit entries.</Trans>
+          </p>
         ) : (
           <ol className="grid gap-2">
             {t.audit.map((entry) => {
@@ -141,7 +158,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
                     </time>
                   </div>
                   <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                    {entry.actorId === null ? actorlessAuditLabel(entry.details) : (entry.actorEmail ?? "Unknown admin")}
+                    {entry.actorId === null ? actorlessAuditLabel(entry.details) : (entry.actorEmail ?? tr`Unknown admin`)}
                   </p>
                   {pairs.length > 0 ? (
                     <dl className="mt-1 grid gap-0.5 text-xs">

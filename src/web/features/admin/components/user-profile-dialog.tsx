@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -19,9 +20,6 @@ import { queryKeys } from "@/lib/live-updates.ts";
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
 const fieldNames = ["fullName", "phone", "address", "documentNumber"] as const;
 
-const loadFailedMessage = "Failed to load user profile";
-const saveFailedMessage = "Failed to update user profile";
-
 /** Who the dialog is about; null when it is closed. */
 export type ProfileTarget = { userId: string; email?: string } | null;
 
@@ -31,8 +29,12 @@ export function UserProfileDialog({ target, onClose }: { target: ProfileTarget; 
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>User Profile</DialogTitle>
-          <DialogDescription>View and update user information</DialogDescription>
+          <DialogTitle>
+            <Trans>User Profile</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>View and update user information</Trans>
+          </DialogDescription>
         </DialogHeader>
         {target ? <ProfileBody key={target.userId} userId={target.userId} onClose={onClose} /> : null}
       </DialogContent>
@@ -41,6 +43,8 @@ export function UserProfileDialog({ target, onClose }: { target: ProfileTarget; 
 }
 
 function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t } = useLingui();
+  const loadFailedMessage = t`Failed to load user profile`;
   const queryClient = useQueryClient();
   const profile = useQuery(adminUserProfileQuery(userId));
   const form = useForm<ProfileUpdate, unknown, ProfileOutput>({
@@ -51,7 +55,7 @@ function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void 
 
   useEffect(() => {
     if (profile.isError) toast.error(loadFailedMessage);
-  }, [profile.isError]);
+  }, [profile.isError, loadFailedMessage]);
 
   // Fill the form once the profile arrives; a later refresh does not overwrite what is being typed.
   const loaded = profile.data;
@@ -71,7 +75,7 @@ function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void 
       queryClient.setQueryData(adminUserProfileQuery(userId).queryKey, updated);
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
-      toast.success("User profile updated successfully");
+      toast.success(t`User profile updated successfully`);
       onClose();
     },
     onError: (error) => {
@@ -81,42 +85,42 @@ function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void 
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(isOwnAccountRefusal(error) ? error.message : saveFailedMessage);
+      toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to update user profile`);
     },
   });
 
-  if (profile.isPending) return <LoadingState label="Loading profile..." className="py-8" />;
+  if (profile.isPending) return <LoadingState label={t`Loading profile...`} className="py-8" />;
   if (profile.isError) return <Notice tone="error">{loadFailedMessage}</Notice>;
 
   const onSubmit = form.handleSubmit((values) => save.mutate(values));
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={save.isPending} className="grid gap-4">
-        <FormField id="profile-email" label="Email">
+        <FormField id="profile-email" label={t`Email`}>
           <Input id="profile-email" value={profile.data.email} readOnly disabled />
         </FormField>
-        <FormField id="profile-fullName" label="Full Name" error={errors.fullName?.message}>
+        <FormField id="profile-fullName" label={t`Full Name`} error={errors.fullName?.message}>
           <Input autoComplete="off" {...controlProps("profile-fullName", errors.fullName?.message)} {...form.register("fullName")} />
         </FormField>
-        <FormField id="profile-phone" label="Phone Number" error={errors.phone?.message}>
+        <FormField id="profile-phone" label={t`Phone Number`} error={errors.phone?.message}>
           <Input type="tel" autoComplete="off" {...controlProps("profile-phone", errors.phone?.message)} {...form.register("phone")} />
         </FormField>
-        <FormField id="profile-address" label="Address" error={errors.address?.message}>
+        <FormField id="profile-address" label={t`Address`} error={errors.address?.message}>
           <Input autoComplete="off" {...controlProps("profile-address", errors.address?.message)} {...form.register("address")} />
         </FormField>
-        <FormField id="profile-documentNumber" label="Document Number" error={errors.documentNumber?.message}>
+        <FormField id="profile-documentNumber" label={t`Document Number`} error={errors.documentNumber?.message}>
           <Input
             autoComplete="off"
-            placeholder="ID/Passport number"
+            placeholder={t`ID/Passport number`}
             {...controlProps("profile-documentNumber", errors.documentNumber?.message)}
             {...form.register("documentNumber")}
           />
         </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit">{save.isPending ? "Saving..." : "Save Changes"}</Button>
+          <Button type="submit">{save.isPending ? t`Saving...` : t`Save Changes`}</Button>
         </DialogFooter>
       </fieldset>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -18,7 +19,9 @@ export type DocumentsTarget = { userId: string; email: string; documentType: Doc
  */
 export function BackSideMissing() {
   return (
-    <span className="mt-1 block w-fit rounded-md bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Back side missing</span>
+    <span className="mt-1 block w-fit rounded-md bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+      <Trans>Back side missing</Trans>
+    </span>
   );
 }
 
@@ -33,8 +36,12 @@ export function VerificationDocumentsDialog({ target, onClose }: { target: Docum
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
-          <DialogTitle>Verification Documents</DialogTitle>
-          <DialogDescription>Review uploaded identification documents</DialogDescription>
+          <DialogTitle>
+            <Trans>Verification Documents</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Review uploaded identification documents</Trans>
+          </DialogDescription>
         </DialogHeader>
         {target ? <DocumentsBody userId={target.userId} email={target.email} documentType={target.documentType} /> : null}
       </DialogContent>
@@ -43,23 +50,34 @@ export function VerificationDocumentsDialog({ target, onClose }: { target: Docum
 }
 
 function DocumentsBody({ userId, email, documentType }: { userId: string; email: string; documentType: DocumentType }) {
+  const { t } = useLingui();
   const documents = useQuery(verificationDocumentsQuery(userId));
+  const failedMessage = t`Failed to load documents`;
 
   useEffect(() => {
-    if (documents.isError) toast.error("Failed to load documents");
-  }, [documents.isError]);
+    if (documents.isError) toast.error(failedMessage);
+  }, [documents.isError, failedMessage]);
 
-  if (documents.isPending) return <LoadingState label="Loading documents..." className="py-10" />;
-  if (documents.isError) return <Notice tone="error">Failed to load documents</Notice>;
-  if (documents.data.documents.length === 0) return <p className="py-10 text-center text-sm text-muted-foreground">No documents found</p>;
+  if (documents.isPending) return <LoadingState label={t`Loading documents...`} className="py-10" />;
+  if (documents.isError) return <Notice tone="error">{failedMessage}</Notice>;
+  if (documents.data.documents.length === 0)
+    return (
+      <p className="py-10 text-center text-sm text-muted-foreground">
+        <Trans>No documents found</Trans>
+      </p>
+    );
 
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">{email}</p>
       {backSideMissingIn(documents.data.documents, documentType) ? (
         <div className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          <p className="font-semibold">Back side missing</p>
-          <p>Only the front of this two-sided document was uploaded.</p>
+          <p className="font-semibold">
+            <Trans>Back side missing</Trans>
+          </p>
+          <p>
+            <Trans>Only the front of this two-sided document was uploaded.</Trans>
+          </p>
         </div>
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2">
@@ -81,7 +99,9 @@ function DocumentImage({ document }: { document: VerificationDocumentDto }) {
       {failed ? (
         <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-lg border border-dashed bg-slate-50 text-sm text-muted-foreground">
           <ImageOff aria-hidden="true" className="size-8" />
-          <span>Image could not be loaded</span>
+          <span>
+            <Trans>Image could not be loaded</Trans>
+          </span>
         </div>
       ) : (
         <a href={document.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg border bg-slate-50">
@@ -92,7 +112,9 @@ function DocumentImage({ document }: { document: VerificationDocumentDto }) {
             onError={() => setFailed(true)}
             className="aspect-[4/3] w-full object-contain"
           />
-          <span className="sr-only"> (opens the full image in a new tab)</span>
+          <span className="sr-only">
+            <Trans> (opens the full image in a new tab)</Trans>
+          </span>
         </a>
       )}
       <figcaption className="text-center text-sm font-medium capitalize">{caption}</figcaption>

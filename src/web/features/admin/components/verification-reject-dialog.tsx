@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { verificationRejectSchema } from "#shared/admin-schemas.ts";
 import { verificationRejectReasons } from "#shared/verification-schemas.ts";
@@ -7,8 +10,15 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { cn } from "@/lib/class-names.ts";
 
-export const otherReasonLabel = "Other…";
+export const otherReasonLabel = msg`Other…`;
 const other = "other";
+
+// The reasons as the admin reads them. What is sent (and what the customer reads) stays the shared English text.
+const reasonLabels: Record<(typeof verificationRejectReasons)[number], MessageDescriptor> = {
+  "Photo is blurred": msg`Photo is blurred`,
+  "Document expired": msg`Document expired`,
+  "Name does not match the profile": msg`Name does not match the profile`,
+};
 
 export type RejectTarget = { id: string; email: string; name: string | null } | null;
 
@@ -27,13 +37,17 @@ export function VerificationRejectDialog({
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
+  const { t } = useLingui();
+  const whose = target ? (target.name ?? target.email) : "";
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>Reject verification</DialogTitle>
+          <DialogTitle>
+            <Trans>Reject verification</Trans>
+          </DialogTitle>
           <DialogDescription>
-            {target ? `${target.name ?? target.email}'s documents. ` : null}The customer sees the reason and can upload new documents.
+            {target ? t`${whose}'s documents.` : null} <Trans>The customer sees the reason and can upload new documents.</Trans>
           </DialogDescription>
         </DialogHeader>
         {target ? <ReasonForm key={target.id} busy={busy} onClose={onClose} onReject={onReject} /> : null}
@@ -43,6 +57,7 @@ export function VerificationRejectDialog({
 }
 
 function ReasonForm({ busy, onClose, onReject }: { busy: boolean; onClose: () => void; onReject: (reason: string) => void }) {
+  const { t, i18n } = useLingui();
   const [choice, setChoice] = useState<string>("");
   const [otherText, setOtherText] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
@@ -56,7 +71,7 @@ function ReasonForm({ busy, onClose, onReject }: { busy: boolean; onClose: () =>
     const parsed = verificationRejectSchema.safeParse({ reason: choice === other ? otherText : choice });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message;
-      if (choice === other) setOtherError(otherText.trim() === "" ? "Write the reason for the rejection" : message);
+      if (choice === other) setOtherError(otherText.trim() === "" ? t`Write the reason for the rejection` : message);
       else setError(message);
       return;
     }
@@ -72,7 +87,7 @@ function ReasonForm({ busy, onClose, onReject }: { busy: boolean; onClose: () =>
       }}
     >
       <fieldset disabled={busy} className="grid gap-4">
-        <div role="radiogroup" aria-label="Reason" aria-describedby={error ? "reject-reason-error" : undefined} className="grid gap-2">
+        <div role="radiogroup" aria-label={t`Reason`} aria-describedby={error ? "reject-reason-error" : undefined} className="grid gap-2">
           {[...verificationRejectReasons, other].map((value) => (
             <label
               key={value}
@@ -93,7 +108,7 @@ function ReasonForm({ busy, onClose, onReject }: { busy: boolean; onClose: () =>
                 }}
                 className="size-4 accent-emerald-700"
               />
-              {value === other ? otherReasonLabel : value}
+              {value === other ? i18n._(otherReasonLabel) : i18n._(reasonLabels[value as keyof typeof reasonLabels])}
             </label>
           ))}
           {error ? (
@@ -103,12 +118,12 @@ function ReasonForm({ busy, onClose, onReject }: { busy: boolean; onClose: () =>
           ) : null}
         </div>
         {choice === other ? (
-          <FormField id="reject-reason-other" label="Reason" error={otherError}>
+          <FormField id="reject-reason-other" label={t`Reason`} error={otherError}>
             <Textarea
               rows={3}
               maxLength={500}
               autoFocus
-              placeholder="What the customer should fix"
+              placeholder={t`What the customer should fix`}
               value={otherText}
               onChange={(event) => {
                 setOtherText(event.target.value);
@@ -120,10 +135,10 @@ function ReasonForm({ busy, onClose, onReject }: { busy: boolean; onClose: () =>
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="destructive">
-            {busy ? "Rejecting..." : "Reject verification"}
+            {busy ? t`Rejecting...` : t`Reject verification`}
           </Button>
         </DialogFooter>
       </fieldset>
