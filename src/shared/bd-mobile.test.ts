@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupBdMobile, normaliseBdMobile } from "./bd-mobile.ts";
+import { groupBdMobile, normaliseBdMobile, normaliseIfBdMobile } from "./bd-mobile.ts";
+import { bengaliDigits } from "./money.ts";
 
 describe("normaliseBdMobile", () => {
   it.each([
@@ -14,6 +15,8 @@ describe("normaliseBdMobile", () => {
     ["1712345678", "01712345678"],
     ["  01912345678 ", "01912345678"],
     ["(+880) 1312.345.678", "01312345678"],
+    ["০১৭১২৩৪৫৬৭৮", "01712345678"],
+    ["+৮৮০ ১৭১২-৩৪৫৬৭৮", "01712345678"],
   ])("%j → %j", (input, output) => {
     expect(normaliseBdMobile(input)).toBe(output);
   });
@@ -51,6 +54,15 @@ describe("normaliseBdMobile", () => {
     );
   });
 
+  it("finds the same number typed in Bengali digits as in Latin ones", () => {
+    fc.assert(
+      fc.property(nationalNumber, fc.constantFrom("", "+880 ", "880"), (national, prefix) => {
+        const typed = prefix + (prefix === "" ? national : national.slice(1));
+        expect(normaliseBdMobile(bengaliDigits(typed))).toBe(national);
+      }),
+    );
+  });
+
   it("is idempotent and its result always matches 01[3-9] and 8 digits", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 20 }), (text) => {
@@ -60,6 +72,13 @@ describe("normaliseBdMobile", () => {
         expect(normaliseBdMobile(once)).toBe(once);
       }),
     );
+  });
+});
+
+describe("normaliseIfBdMobile", () => {
+  it("keeps other numbers as typed, in Latin digits", () => {
+    expect(normaliseIfBdMobile("৪৪৭৭০০৯০০১২৩")).toBe("447700900123");
+    expect(normaliseIfBdMobile("447700900123")).toBe("447700900123");
   });
 });
 

@@ -1,6 +1,7 @@
 // Profile editing (docs/product.md, Customer area › Profile): every field optional; an empty one is saved as null.
 import { z } from "zod";
 import { normaliseIfBdMobile } from "./bd-mobile.ts";
+import { latinDigits } from "./money.ts";
 
 function optionalText(max: number, label: string) {
   return z
@@ -15,7 +16,7 @@ function optionalText(max: number, label: string) {
 export const profileUpdateSchema = z.object({
   fullName: optionalText(100, "Full name"),
   phone: optionalText(20, "Phone")
-    .refine((v) => v == null || /^\+?[0-9 -]{6,20}$/.test(v), "Phone number should contain only digits")
+    .refine((v) => v == null || /^\+?[0-9 -]{6,20}$/.test(latinDigits(v)), "Phone number should contain only digits")
     // A Bangladeshi mobile is kept as 01XXXXXXXXX however it was typed (docs/decisions/023); others as typed.
     .transform((v) => (v == null ? v : normaliseIfBdMobile(v))),
   address: optionalText(300, "Address"),

@@ -53,3 +53,18 @@ describe("amounts in Bengali digits", () => {
     expect(await transactionCount(user.userId)).toBe(before);
   });
 });
+
+describe("mobile numbers in Bengali digits", () => {
+  test("a withdrawal to ০১৭১২-৩৪৫৬৭৮ and a SIM ০১৮১২৩৪৫৬৭৮ are stored as 01712345678 and 01812345678", async () => {
+    const user = await t.signUp();
+    await fund(t, { userId: user.userId, amount: "1000", adminId: admin.userId });
+    const withdrawal = await user.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "০১৭১২-৩৪৫৬৭৮", amount: "৫০০" });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const [row] = await t.db.select({ reference: transactions.reference }).from(transactions).where(eq(transactions.userId, user.userId));
+    expect(row?.reference).toContain("01712345678");
+
+    const sim = await user.browser.post("/api/sims", { phoneNumber: "০১৮১২৩৪৫৬৭৮", walletType: "Personal" });
+    expect(sim.statusCode, sim.body).toBe(201);
+    expect(sim.json<{ phoneNumber: string }>().phoneNumber).toBe("01812345678");
+  });
+});
