@@ -27,7 +27,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError, api, errorMessage } from "@/lib/api-client.ts";
-import { formatCount } from "@/lib/locale-format.ts";
+import { numberFormatter } from "@/lib/locale-format.ts";
 import { ContentPageShell } from "./components/content-page-shell.tsx";
 
 const offices = [
@@ -60,6 +60,8 @@ const fieldErrors: Record<string, MessageDescriptor> = {
   [`Message must be at most ${contactMessageLengthMax} characters`]: msg`Message must be at most ${contactMessageLengthMax} characters`,
   [contactMessages.failed]: msg`Failed to send your message. Please try again.`,
 };
+
+const formatLimit = numberFormatter({ useGrouping: false });
 
 /** Contact Us (docs/product.md, Contact page): the message is really sent, to POST /api/contact. */
 export default function ContactPage() {
@@ -132,9 +134,9 @@ function ContactForm() {
     if (!message) return undefined;
     const known = fieldErrors[message];
     if (!known) return message;
-    // The limits in the shown digits (5,000 / ৫,০০০).
+    // The limits in the shown digits, ungrouped as the schema writes them (5000 / ৫০০০).
     const values = Object.fromEntries(
-      Object.entries(known.values ?? {}).map(([name, value]) => [name, typeof value === "number" ? formatCount(value) : value]),
+      Object.entries(known.values ?? {}).map(([name, value]) => [name, typeof value === "number" ? formatLimit(value) : value]),
     );
     const withValues: MessageDescriptor = { ...known, values };
     return i18n._(withValues);
