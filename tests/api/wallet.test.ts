@@ -143,6 +143,8 @@ describe("GET and PATCH /api/me", () => {
       adminRole: null,
       twoFactorEnabled: false,
       emailNotifications: true,
+      // No language sent at sign-up and no Accept-Language: English (decision 025).
+      language: "en",
     });
   });
 
