@@ -83,6 +83,7 @@ function AddressCard({ address, network }: { address: string; network: string })
           <CardTitle>
             <Trans>Deposit address</Trans>
           </CardTitle>
+          {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a token and its network, written alike in both languages */}
           <Badge tone="success">USDT · {network}</Badge>
         </div>
         <CardDescription>
@@ -179,6 +180,7 @@ function DepositForm({ info }: { info: DepositInfo }) {
                 <Input
                   autoComplete="off"
                   spellCheck={false}
+                  // eslint-disable-next-line lingui/no-unlocalized-strings -- how every TRON address starts, in any language
                   placeholder="T..."
                   className="font-mono"
                   {...controlProps("fromAddress", errors.fromAddress?.message)}

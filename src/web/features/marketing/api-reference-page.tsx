@@ -79,7 +79,9 @@ const groups: readonly { title: MessageDescriptor; endpoints: readonly Endpoint[
 ];
 
 // Code in a sentence goes in as a value: braces in a message's text would read as placeholders.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- code, the same in every language
 const listShape = "{items, total, page, pageSize}";
+// eslint-disable-next-line lingui/no-unlocalized-strings -- code, the same in every language
 const errorShape = '{"error": {"code", "message", "fields"}}';
 
 const conventions = [
@@ -100,6 +102,7 @@ const conventions = [
   { term: msg`Limits`, detail: msg`Requests are rate-limited; a 429 answer means wait a moment and try again.` },
 ] as const;
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- code, the same in every language
 const example = `const response = await fetch("/api/withdrawals", {
   method: "POST",
   credentials: "same-origin",

@@ -16,6 +16,7 @@ import { matchesQuery } from "@/features/marketing/components/text-search.ts";
 import { dateFormatter, formatCount } from "@/lib/locale-format.ts";
 import { ContentPageShell } from "./components/content-page-shell.tsx";
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the address keeps these English keys (?category=Guides) so a shared link works in either language; categoryLabels shows them translated
 const categories = ["Product", "Guides", "Security", "Company", "Engineering"] as const;
 type Category = (typeof categories)[number];
 // The URL keeps the English name (?category=Guides), so a shared link works in either language.

@@ -52,11 +52,14 @@ const subjectLabels: Record<ContactSubject, MessageDescriptor> = {
 // language. A message not listed here (a new rule, a server answer) is shown as it comes.
 const fieldErrors: Record<string, MessageDescriptor> = {
   "Name is required": msg`Name is required`,
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the English key the schema answers; its translation is beside it
   [`Name must be at most ${contactNameLengthMax} characters`]: msg`Name must be at most ${contactNameLengthMax} characters`,
   "Please enter a valid email address": msg`Please enter a valid email address`,
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the English key the schema answers; its translation is beside it
   [`Company must be at most ${contactCompanyLengthMax} characters`]: msg`Company must be at most ${contactCompanyLengthMax} characters`,
   "Subject is required": msg`Subject is required`,
   "Message is required": msg`Message is required`,
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the English key the schema answers; its translation is beside it
   [`Message must be at most ${contactMessageLengthMax} characters`]: msg`Message must be at most ${contactMessageLengthMax} characters`,
   [contactMessages.failed]: msg`Failed to send your message. Please try again.`,
 };

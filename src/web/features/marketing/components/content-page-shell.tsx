@@ -19,6 +19,7 @@ export function ContentPageShell({
 }) {
   return (
     <>
+      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the title is translated by the page; only the brand is added */}
       <title>{`${title} · Nexapay`}</title>
       <section className="border-b border-border bg-gradient-to-b from-emerald-50 to-white">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">
