@@ -1,4 +1,6 @@
 // The CSV export of Manage Transactions: every row of the current filter, built in the browser.
+// Its column names and words stay English whatever language the screen shows: spreadsheets,
+// accounting tools and scripts read these files, and they need the same headers every time.
 import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 import { chainStateLabels } from "./chain-evidence.ts";
 
