@@ -152,6 +152,7 @@ export default tseslint.config(
             "import",
             // CSS selectors and media queries, and icons drawn from SVG paths.
             "*.querySelector",
+            "*.closest",
             "*.querySelectorAll",
             "*.matchMedia",
             "createLucideIcon",

@@ -199,6 +199,7 @@ function SecondApprovalQueue({ count }: { count: number }) {
                 </p>
                 <p className="text-muted-foreground [overflow-wrap:anywhere]">
                   {secondApprovalActionText(request)}
+                  {/* eslint-disable-next-line lingui/no-unlocalized-strings -- TrxID and its code read alike in both languages */}
                   {request.payoutReference ? ` · TrxID ${request.payoutReference}` : ""}
                 </p>
                 <p className="text-xs text-muted-foreground">

@@ -397,7 +397,9 @@ function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void
 
 const waitingTones: Record<WaitingLevel, string> = {
   fresh: "text-foreground",
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not words
   late: "bg-amber-100 text-amber-900",
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not words
   overdue: "bg-red-100 text-red-800",
 };
 
@@ -621,6 +623,7 @@ function TransactionActions({
   if (own) return <OwnAccountNote />;
   // In the table the two stack (one column's width, so that every column fits 1280 px); on a phone's card they
   // sit side by side, each at least 44 px square with 12 px between them.
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not words
   const size = touch ? "h-11 min-w-11 px-4" : "h-8 w-full justify-start px-2.5";
   return (
     <div className={cn("flex", touch ? "gap-3" : "flex-col gap-1.5")}>

@@ -4,15 +4,19 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
+import { bengaliDigits } from "#shared/money.ts";
+import { shownLocale } from "@/lib/locale-format.ts";
 import { translated } from "./admin-i18n.ts";
 
 /** The CSV export's words for each state: in English whatever the screen shows, for the tools that read it. */
+/* eslint-disable lingui/no-unlocalized-strings -- kept English on purpose, as said above */
 export const chainStateLabels: Record<ChainState, string> = {
   confirmed: "Confirmed on chain",
   amount_differs: "Amount differs",
   not_seen: "Not seen on chain yet",
   off: "Chain check off",
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** What an admin reads for each state on screen and in the Chain filter: the same words, in the shown language. */
 const chainStateMessages: Record<ChainState, MessageDescriptor> = {
@@ -56,7 +60,18 @@ export function shortTxid(txid: string): string {
 
 /** "20.5" → "20.5 USDT". */
 export function usdtText(amount: string): string {
-  return `${amount} USDT`;
+  return `${shownDigits(amount)} USDT`;
+}
+
+/** '1 USDT = 125.00 BDT', or in Bangla '১ USDT = ১২৫.০০ টাকা': the rate a deposit was credited at. */
+export function rateText(rate: string): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a formula of a unit and figures, one per language here
+  return shownLocale() === "bn" ? `১ USDT = ${bengaliDigits(rate)} টাকা` : `1 USDT = ${rate} BDT`;
+}
+
+/** An exact decimal string in the digits of the shown language (never through a float). */
+function shownDigits(amount: string): string {
+  return shownLocale() === "bn" ? bengaliDigits(amount) : amount;
 }
 
 /**

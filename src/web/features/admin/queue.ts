@@ -83,6 +83,7 @@ export const queueShortcuts: readonly { keys: string; does: MessageDescriptor }[
   { keys: "k", does: msg`Select the previous row` },
   { keys: "a", does: msg`Approve the selected request (asks to confirm first)` },
   { keys: "r", does: msg`Reject the selected request (asks for the reason)` },
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the name of the key on the keyboard
   { keys: "Enter", does: msg`Open the selected row's details` },
   { keys: "?", does: msg`Show these shortcuts` },
 ];

@@ -4,6 +4,7 @@
 import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 import { chainStateLabels } from "./chain-evidence.ts";
 
+/* eslint-disable lingui/no-unlocalized-strings -- the column names stay English, as said above */
 const columns: readonly [string, (t: AdminTransactionDto) => string][] = [
   ["Id", (t) => t.id],
   ["Type", (t) => t.type],
@@ -26,6 +27,7 @@ const columns: readonly [string, (t: AdminTransactionDto) => string][] = [
   ["Chain amount (USDT)", (t) => t.chain?.transfer?.amount ?? ""],
   ["Block time", (t) => t.chain?.transfer?.blockTime ?? ""],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.

@@ -77,6 +77,7 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
   );
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media query, not words
 const wideQuery = "(min-width: 768px)"; // the mobile breakpoint
 
 function subscribeToWidth(onChange: () => void): () => void {
@@ -96,7 +97,9 @@ export function useIsWide(): boolean {
  * stay on screen. Its cells carry their own background, and a line on their left edge, over the
  * columns that scroll beneath them.
  */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not words
 export const pinnedEndCell = "sticky right-0 z-10 bg-white shadow-[inset_1px_0_0_var(--color-border)]";
+// eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not words
 export const pinnedEndHeader = "sticky right-0 z-10 bg-slate-50 shadow-[inset_1px_0_0_var(--color-border)]";
 
 /** A column of a list's table: its header, and classes for that header (text-right over amounts and actions). */

@@ -11,6 +11,7 @@ const withdrawalColour = "#b45309"; // amber-700
 
 const dayLabel = dateFormatter({ month: "short", day: "numeric", timeZone: "UTC" });
 function shortDay(day: string): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO date for the parser, not words
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : dayLabel(date);
 }

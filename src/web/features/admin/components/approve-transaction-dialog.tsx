@@ -16,7 +16,7 @@ import { formatCount } from "@/lib/locale-format.ts";
 import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "@/lib/payout.ts";
 import { adminTransactionQuery, approveTransaction } from "../admin-api.ts";
 import { formatBdtAmount } from "../admin-format.ts";
-import { needsChainAcknowledgement } from "../chain-evidence.ts";
+import { needsChainAcknowledgement, usdtText } from "../chain-evidence.ts";
 import { awaitingSecondApprovalMessage, isSecondApproval } from "../second-approvals.ts";
 import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
 import { isOwnAccountRefusal } from "./own-account.tsx";
@@ -143,7 +143,7 @@ function DepositApproval({
             </dt>
             <dd className="font-medium tabular-nums">
               {formatBdtAmount(t.amount)}
-              {t.usdtAmount ? ` (${t.usdtAmount} USDT)` : ""}
+              {t.usdtAmount ? ` (${usdtText(t.usdtAmount)})` : ""}
             </dd>
             <dt className="text-muted-foreground">
               <Trans>Customer</Trans>

@@ -8,7 +8,7 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { adminTransactionQuery, type AdminTransactionDetail } from "../admin-api.ts";
 import { actorlessAuditLabel, auditActionLabel, auditDetailPairs, formatBdtAmount, formatDateTime } from "../admin-format.ts";
-import { usdtText } from "../chain-evidence.ts";
+import { rateText, usdtText } from "../chain-evidence.ts";
 import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
 
 /**
@@ -78,7 +78,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
           <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
         </Field>
         <Field label={tr`Amount (USDT)`}>{t.usdtAmount ? <span className="tabular-nums">{usdtText(t.usdtAmount)}</span> : none}</Field>
-        <Field label={tr`Rate`}>{t.rate ? `1 USDT = ${t.rate} BDT` : none}</Field>
+        <Field label={tr`Rate`}>{t.rate ? rateText(t.rate) : none}</Field>
         <Field label={tr`Status`}>
           <StatusBadge status={t.status} icon />
         </Field>
