@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 // The catalog areas (lingui.config.ts) whose code is converted: an area joins this list once all of
 // its words are in Lingui macros and its Bangla is written (eslint.config.js has the matching list
 // of folders for lingui/no-unlocalized-strings).
-const checkedAreas = ["common", "errors", "marketing", "auth", "customer", "admin"];
+const checkedAreas = ["common", "errors", "landing", "marketing", "auth", "customer", "admin"];
 const translatedLocales = ["bn"];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

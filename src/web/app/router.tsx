@@ -14,23 +14,27 @@ const MarketingLayout = lazy(() => import("./layouts/marketing-layout.tsx"));
 const CustomerLayout = lazy(() => import("./layouts/customer-layout.tsx"));
 const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
 
-// Public site
-const LandingPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/landing-page.tsx")));
-const PaymentProcessingPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/payment-processing-page.tsx")));
-const OnlineCheckoutPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/online-checkout-page.tsx")));
-const InvoicingPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/invoicing-page.tsx")));
-const SubscriptionsPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/subscriptions-page.tsx")));
-const PointOfSalePage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/point-of-sale-page.tsx")));
-const DocumentationPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/documentation-page.tsx")));
-const ApiReferencePage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/api-reference-page.tsx")));
-const SupportPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/support-page.tsx")));
-const PartnersPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/partners-page.tsx")));
-const BlogPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/blog-page.tsx")));
-const AboutPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/about-page.tsx")));
-const CareersPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/careers-page.tsx")));
-const PressPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/press-page.tsx")));
-const ContactPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/contact-page.tsx")));
-const LegalPage = lazy(() => withCatalog("marketing", () => import("@/features/marketing/legal-page.tsx")));
+// Public site. The landing page needs only its own words (and the public components'); a content
+// page needs the longer copy of the public site too.
+function contentPage<T extends { default: ComponentType }>(load: () => Promise<T>) {
+  return lazy(() => withCatalog("marketing", () => withCatalog("landing", load)));
+}
+const LandingPage = lazy(() => withCatalog("landing", () => import("@/features/marketing/landing-page.tsx")));
+const PaymentProcessingPage = contentPage(() => import("@/features/marketing/payment-processing-page.tsx"));
+const OnlineCheckoutPage = contentPage(() => import("@/features/marketing/online-checkout-page.tsx"));
+const InvoicingPage = contentPage(() => import("@/features/marketing/invoicing-page.tsx"));
+const SubscriptionsPage = contentPage(() => import("@/features/marketing/subscriptions-page.tsx"));
+const PointOfSalePage = contentPage(() => import("@/features/marketing/point-of-sale-page.tsx"));
+const DocumentationPage = contentPage(() => import("@/features/marketing/documentation-page.tsx"));
+const ApiReferencePage = contentPage(() => import("@/features/marketing/api-reference-page.tsx"));
+const SupportPage = contentPage(() => import("@/features/marketing/support-page.tsx"));
+const PartnersPage = contentPage(() => import("@/features/marketing/partners-page.tsx"));
+const BlogPage = contentPage(() => import("@/features/marketing/blog-page.tsx"));
+const AboutPage = contentPage(() => import("@/features/marketing/about-page.tsx"));
+const CareersPage = contentPage(() => import("@/features/marketing/careers-page.tsx"));
+const PressPage = contentPage(() => import("@/features/marketing/press-page.tsx"));
+const ContactPage = contentPage(() => import("@/features/marketing/contact-page.tsx"));
+const LegalPage = contentPage(() => import("@/features/marketing/legal-page.tsx"));
 
 // Sign-in screens
 const LoginPage = lazy(() => withCatalog("auth", () => import("@/features/auth/login-page.tsx")));

@@ -6,7 +6,7 @@ import { i18n, type Messages } from "@lingui/core";
 
 export const locales = ["en", "bn"] as const;
 export type Locale = (typeof locales)[number];
-export type CatalogArea = "common" | "errors" | "marketing" | "auth" | "customer" | "admin";
+export type CatalogArea = "common" | "errors" | "landing" | "marketing" | "auth" | "customer" | "admin";
 
 type CatalogModule = Promise<{ messages: Messages }>;
 
@@ -15,6 +15,7 @@ const catalogs: Record<Locale, Record<CatalogArea, () => CatalogModule>> = {
   en: {
     common: () => import("../locales/en/common.po"),
     errors: () => import("../locales/en/errors.po"),
+    landing: () => import("../locales/en/landing.po"),
     marketing: () => import("../locales/en/marketing.po"),
     auth: () => import("../locales/en/auth.po"),
     customer: () => import("../locales/en/customer.po"),
@@ -23,6 +24,7 @@ const catalogs: Record<Locale, Record<CatalogArea, () => CatalogModule>> = {
   bn: {
     common: () => import("../locales/bn/common.po"),
     errors: () => import("../locales/bn/errors.po"),
+    landing: () => import("../locales/bn/landing.po"),
     marketing: () => import("../locales/bn/marketing.po"),
     auth: () => import("../locales/bn/auth.po"),
     customer: () => import("../locales/bn/customer.po"),

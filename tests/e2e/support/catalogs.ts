@@ -49,7 +49,13 @@ export function englishSentences(): string[] {
     for (const { id, translation } of readPo(path.join(folder, file))) {
       if (translation === "" || translation === id) continue;
       if (/[{}<>]/.test(id)) continue;
-      if (id.trim().split(/\s+/).filter((word) => /[A-Za-z]{2,}/.test(word)).length < 3) continue;
+      if (
+        id
+          .trim()
+          .split(/\s+/)
+          .filter((word) => /[A-Za-z]{2,}/.test(word)).length < 3
+      )
+        continue;
       sentences.add(id);
     }
   }
