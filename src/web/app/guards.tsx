@@ -5,7 +5,7 @@ import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { messages } from "#shared/api-error.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";

@@ -1,9 +1,9 @@
 import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { Toaster } from "sonner";
 import { i18n } from "@/lib/i18n.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
+import { ToastHost } from "@/lib/toast.tsx";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -12,7 +12,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         {children}
         {/* Toasts at the top centre. */}
-        <Toaster position="top-center" richColors closeButton />
+        <ToastHost />
       </QueryClientProvider>
     </I18nProvider>
   );

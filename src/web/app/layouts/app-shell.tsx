@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react";
 import type { LucideIcon } from "lucide-react";
 import { Suspense, useState } from "react";
 import { NavLink, Outlet } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
 // The server's refusals in the shown language in both signed-in frames (toasts of errorMessage()).

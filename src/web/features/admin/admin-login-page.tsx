@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { messages } from "#shared/api-error.ts";
 import { adminSignInSchema } from "#shared/auth-schemas.ts";
 import type { Me } from "#shared/me.ts";

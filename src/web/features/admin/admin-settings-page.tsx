@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LifeBuoy, ShieldOff, UserPlus, UserRoundCog } from "lucide-react";
 import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { z } from "zod";
 import { adminRoles, createAdminSchema } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";

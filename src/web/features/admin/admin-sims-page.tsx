@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, LoaderCircle, Trash2, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { adminSimsQuery, deleteSim, setSimStatus, type AdminSim } from "@/features/admin/admin-api.ts";
 import {
   AdminList,

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownToLine, ArrowUpFromLine, Check, Download, Info, Keyboard, LoaderCircle, X } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import { adminTransactionsQuery, fetchAdminTransactions, rejectTransaction } from "@/features/admin/admin-api.ts";

@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";

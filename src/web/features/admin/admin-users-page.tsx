@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { AdminUserDto } from "#shared/admin-schemas.ts";
 import { adminUsersQuery, setUserSuspended } from "@/features/admin/admin-api.ts";
 import {

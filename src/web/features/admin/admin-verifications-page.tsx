@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { adminVerificationsQuery, decideVerification, type AdminVerification } from "@/features/admin/admin-api.ts";
 import {
   AdminList,

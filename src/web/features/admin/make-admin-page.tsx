@@ -5,7 +5,7 @@ import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { messages } from "#shared/api-error.ts";
 import { firstAdminFormSchema } from "#shared/auth-schemas.ts";
 import { EmailField } from "@/components/sign-in-fields.tsx";

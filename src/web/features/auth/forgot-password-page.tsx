@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { forgotPasswordSchema } from "#shared/auth-schemas.ts";
 import { EmailField } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";

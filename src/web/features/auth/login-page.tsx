@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { signInSchema } from "#shared/auth-schemas.ts";
 import { SignInFields } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { resetPasswordFormSchema } from "#shared/auth-schemas.ts";
 import { NewPasswordFields } from "@/components/new-password-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { signUpFormSchema, type SignUpForm } from "#shared/auth-schemas.ts";
 import { EmailField } from "@/components/sign-in-fields.tsx";
 import { NewPasswordFields } from "@/components/new-password-fields.tsx";

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, Clock, Copy, Layers, LifeBuoy, Network, Repeat } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { depositRequestSchema } from "#shared/wallet-schemas.ts";
 import { depositInfoQuery, type DepositInfo } from "@/features/customer/customer-api.ts";
 import { bdtForUsdtText, depositReviewText, localDigits, meetsDepositMinimum } from "@/features/customer/customer-format.ts";

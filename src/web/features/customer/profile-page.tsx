@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { meQuery } from "@/features/customer/customer-api.ts";
 import { EmailNotificationsCard } from "@/features/customer/components/email-notifications-card.tsx";
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";

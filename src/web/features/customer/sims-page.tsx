@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Smartphone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { simCreateSchema, simOperators, simWalletTypes, type SimDto, type SimOperator } from "#shared/sim-schemas.ts";
 import { PhoneNumber } from "@/components/phone-number.tsx";
 import { addSim, failureReason, isSignedOut, removeSim, simsQuery } from "@/features/customer/customer-api.ts";

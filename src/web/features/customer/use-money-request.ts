@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { ApiError, apiRequest } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";

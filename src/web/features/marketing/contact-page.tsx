@@ -7,7 +7,7 @@ import { Building2, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import {
   contactMessages,
   contactMessageSchema,

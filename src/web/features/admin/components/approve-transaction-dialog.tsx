@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { z } from "zod";
 import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
 import { errorCodes, messages } from "#shared/api-error.ts";

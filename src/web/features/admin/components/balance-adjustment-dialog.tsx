@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Minus, Plus } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { z } from "zod";
 import { balanceAdjustmentSchema, type AdminUserDto } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";

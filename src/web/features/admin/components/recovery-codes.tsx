@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { Button } from "@/components/ui/button.tsx";
 
 /** An admin's one-time recovery codes, shown once, in two columns. */

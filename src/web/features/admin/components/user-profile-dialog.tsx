@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { z } from "zod";
 import { profileUpdateSchema, type ProfileUpdate } from "#shared/profile-schemas.ts";
 import { adminUserProfileQuery, saveUserProfile } from "@/features/admin/admin-api.ts";

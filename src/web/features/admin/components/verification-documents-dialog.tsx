@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import { sidesOf, type DocumentType, type VerificationDocumentDto } from "#shared/verification-schemas.ts";
 import { verificationDocumentsQuery } from "@/features/admin/admin-api.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";

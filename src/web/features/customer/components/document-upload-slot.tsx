@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, FileImage, ImageOff, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { MessageDescriptor } from "@lingui/core";
 import {
   documentContentTypes,

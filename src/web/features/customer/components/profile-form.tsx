@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast.tsx";
 import type { Me } from "#shared/me.ts";
 import { profileUpdateSchema } from "#shared/profile-schemas.ts";
 import { Button } from "@/components/ui/button.tsx";

@@ -1,0 +1,58 @@
+// Toasts (sonner), without sonner in the code of the first page. The public site's landing page
+// never shows a toast, and the library is about 10 KB gzipped: it and its <Toaster> load with the
+// first toast of a visit instead (a few milliseconds on a warm connection). Screens call
+// `toast.success(…)` / `toast.error(…)` from here exactly as they would sonner's.
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import type { ExternalToast } from "sonner";
+
+type Kind = "success" | "error" | "info" | "warning";
+
+let toasterWanted = false;
+const listeners = new Set<() => void>();
+let markToasterReady: () => void = () => {};
+// Resolves once <Toaster> has mounted and listens: a toast sent before that would be lost.
+const toasterReady = new Promise<void>((resolve) => {
+  markToasterReady = resolve;
+});
+
+function show(kind: Kind, message: ReactNode, options?: ExternalToast): void {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of listeners) listener();
+  }
+  void Promise.all([import("sonner"), toasterReady]).then(([{ toast: sonnerToast }]) => {
+    sonnerToast[kind](message, options);
+  });
+}
+
+export const toast = {
+  success: (message: ReactNode, options?: ExternalToast) => show("success", message, options),
+  error: (message: ReactNode, options?: ExternalToast) => show("error", message, options),
+  info: (message: ReactNode, options?: ExternalToast) => show("info", message, options),
+  warning: (message: ReactNode, options?: ExternalToast) => show("warning", message, options),
+};
+
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+/** Rendered after <Toaster> in the same tree: its effect runs once the Toaster's own have. */
+function ToasterReady(): null {
+  useEffect(() => markToasterReady(), []);
+  return null;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Where toasts appear (top centre); renders nothing until the first toast of the visit. */
+export function ToastHost(): ReactNode {
+  const wanted = useSyncExternalStore(subscribe, () => toasterWanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+      <ToasterReady />
+    </Suspense>
+  );
+}
