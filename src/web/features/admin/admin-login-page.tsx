@@ -19,6 +19,7 @@ import { signInWithPassword, verifyTwoFactorCode, type SignInAnswer } from "./ad
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
 import { recoveryCodeSchema, totpCodeSchema } from "#shared/two-factor-schemas.ts";
+import { serverMessageText } from "@/lib/server-messages.ts";
 
 /**
  * Admin login (/admin and /admin/login): e-mail and password, then, for an admin who has enrolled
@@ -54,7 +55,7 @@ export default function AdminLoginPage() {
     if (!me.isAdmin) {
       await endServerSession().catch(() => undefined);
       setStep("password");
-      refuse(messages.adminRequired);
+      refuse(serverMessageText(messages.adminRequired));
       return false;
     }
     toast.success(t`Login successful!`);

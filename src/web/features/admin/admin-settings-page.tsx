@@ -37,7 +37,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
-import { ApiError } from "@/lib/api-client.ts";
+import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { useSession } from "@/lib/session.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { formatShortDate } from "./admin-format.ts";
@@ -46,7 +46,7 @@ const roleLabels: Record<AdminRole, MessageDescriptor> = { admin: msg`Admin`, su
 
 /** The server's words on a failure, else "Unknown error" in the shown language. */
 function failureText(error: unknown, i18n: I18n): string {
-  return error instanceof ApiError && error.message ? error.message : i18n._(msg`Unknown error`);
+  return error instanceof ApiError && error.message ? error.shownMessage : i18n._(msg`Unknown error`);
 }
 
 // Promote: the same e-mail and role rules as creating an admin.
@@ -144,7 +144,7 @@ export default function AdminSettingsPage() {
             {isSuperAdmin && openForm === "promote" ? <PromoteForm onDone={() => setOpenForm(null)} /> : null}
             {admins.isError ? (
               <Notice tone="error">
-                <Trans>Error loading admin users: {admins.error.message}</Trans>
+                <Trans>Error loading admin users: {errorMessage(admins.error, "")}</Trans>
               </Notice>
             ) : (
               <AdminList

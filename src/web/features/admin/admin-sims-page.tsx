@@ -72,8 +72,8 @@ export default function AdminSimsPage() {
     onSuccess: (_answer, input) => toast.success(input.status === "active" ? t`SIM approved successfully!` : t`SIM rejected successfully!`),
     onError: (error) => {
       // Already decided (another admin, or another tab, was first): say so; the refresh shows it.
-      if (isAlreadyDecided(error)) toast.warning(error.message);
-      else toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to update SIM status`);
+      if (isAlreadyDecided(error)) toast.warning(error.shownMessage);
+      else toast.error(isOwnAccountRefusal(error) ? error.shownMessage : t`Failed to update SIM status`);
     },
     onSettled: refresh,
   });
@@ -84,7 +84,7 @@ export default function AdminSimsPage() {
       toast.success(t`SIM deleted successfully!`);
       setDeleting(null);
     },
-    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to delete SIM`),
+    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.shownMessage : t`Failed to delete SIM`),
     onSettled: refresh,
   });
 

@@ -78,7 +78,7 @@ export default function AdminUsersPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
     },
-    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to update user status`),
+    onError: (error) => toast.error(isOwnAccountRefusal(error) ? error.shownMessage : t`Failed to update user status`),
   });
 
   const filtered = filters.q !== "" || filters.status !== "all";

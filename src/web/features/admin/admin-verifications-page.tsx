@@ -93,7 +93,7 @@ export default function AdminVerificationsPage() {
       const refusedReason = input.status === "rejected" && error instanceof ApiError && error.status === 400 && error.message.trim() !== "";
       // The English wording is built from the status word ('Failed to approved verification'), as it always was.
       const failed = input.status === "approved" ? t`Failed to approved verification` : t`Failed to rejected verification`;
-      toast.error(isOwnAccountRefusal(error) || refusedReason ? error.message : failed);
+      toast.error(error instanceof ApiError && (isOwnAccountRefusal(error) || refusedReason) ? error.shownMessage : failed);
     },
   });
 

@@ -18,6 +18,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { adminPasswordLengthMin } from "#shared/password-policy.ts";
 import { createFirstAdmin, setupQuery } from "./admin-api.ts";
+import { serverMessageText } from "@/lib/server-messages.ts";
 
 /**
  * First-run setup (/make-admin): creates the first super_admin while no admin exists;
@@ -57,7 +58,7 @@ function SetupComplete() {
       <div className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
         <CircleCheck aria-hidden="true" className="size-6" />
       </div>
-      <p className="text-base font-medium">{messages.setupComplete}</p>
+      <p className="text-base font-medium">{serverMessageText(messages.setupComplete)}</p>
       <p className="text-sm text-muted-foreground">
         <Trans>Further admins are added from Admin Settings.</Trans>
       </p>

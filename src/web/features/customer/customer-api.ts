@@ -166,6 +166,6 @@ export function isSignedOut(error: unknown): boolean {
 
 /** The <reason> of the 'Failed to … : <reason>' toasts: the server's message, or why it could not be reached. */
 export function failureReason(error: unknown): string {
-  if (error instanceof ApiError && error.message.trim() !== "") return error.message;
+  if (error instanceof ApiError && error.message.trim() !== "") return error.shownMessage;
   return say(msg`Unknown error`);
 }

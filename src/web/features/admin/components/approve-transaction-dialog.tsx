@@ -20,6 +20,7 @@ import { needsChainAcknowledgement, usdtText } from "../chain-evidence.ts";
 import { awaitingSecondApprovalMessage, isSecondApproval } from "../second-approvals.ts";
 import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
 import { isOwnAccountRefusal } from "./own-account.tsx";
+import { serverMessageText } from "@/lib/server-messages.ts";
 
 // The back office asks for the TrxID, so it is required here (the API takes an approval without one).
 const payoutFormSchema = z.object({ payoutReference: payoutReferenceSchema });
@@ -114,7 +115,7 @@ function DepositApproval({
         toast.warning(tr`This transaction is already processed.`);
         onClose();
       } else if (error instanceof ApiError && error.code === errorCodes.insufficientBalance) setProblem(tr`Insufficient balance`);
-      else if (isOwnAccountRefusal(error)) setProblem(error.message);
+      else if (isOwnAccountRefusal(error)) setProblem(error.shownMessage);
       else setProblem(errorMessage(error, tr`Failed to approve transaction`));
     },
     onSettled,
@@ -125,7 +126,9 @@ function DepositApproval({
       <DialogHeader>
         <DialogTitle>{acknowledging ? tr`Approve without chain evidence?` : tr`Approve deposit`}</DialogTitle>
         <DialogDescription>
-          {acknowledging ? messages.chainUnconfirmed : tr`The amount is added to the customer's balance when you approve.`}
+          {acknowledging
+            ? serverMessageText(messages.chainUnconfirmed)
+            : tr`The amount is added to the customer's balance when you approve.`}
         </DialogDescription>
       </DialogHeader>
       <form
@@ -222,7 +225,7 @@ function PayoutForm({
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fields.payoutReference) setFieldError(error.fields.payoutReference);
-      else if (isOwnAccountRefusal(error)) setProblem(error.message);
+      else if (isOwnAccountRefusal(error)) setProblem(error.shownMessage);
       else setProblem(errorMessage(error, tr`Failed to approve transaction`));
     },
     onSettled,

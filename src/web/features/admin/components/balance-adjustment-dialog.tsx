@@ -85,7 +85,7 @@ function AdjustmentForm({ userId, onClose }: { userId: string; onClose: () => vo
     onError: (error) => {
       if (error instanceof ApiError && error.fields.amount) form.setError("amount", { type: "server", message: error.fields.amount });
       const shown = error instanceof ApiError && error.code === errorCodes.insufficientBalance;
-      toast.error(shown || isOwnAccountRefusal(error) ? error.message : t`Failed to update balance`);
+      toast.error(error instanceof ApiError && (shown || isOwnAccountRefusal(error)) ? error.shownMessage : t`Failed to update balance`);
     },
   });
 

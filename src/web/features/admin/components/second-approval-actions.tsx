@@ -20,7 +20,7 @@ type Running = { id: string; kind: "confirm" | "decline" } | null;
 
 /** The server's refusals worth reading as they are: not yours to confirm (403), decided already (409), gone (404), no money (400). */
 function refusalText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status) && error.message.trim() !== "") return error.message;
+  if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status) && error.message.trim() !== "") return error.shownMessage;
   return fallback;
 }
 

@@ -85,7 +85,7 @@ function ProfileBody({ userId, onClose }: { userId: string; onClose: () => void 
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(isOwnAccountRefusal(error) ? error.message : t`Failed to update user profile`);
+      toast.error(error instanceof ApiError && isOwnAccountRefusal(error) ? error.shownMessage : t`Failed to update user profile`);
     },
   });
 
