@@ -1,12 +1,14 @@
-// Every route of the product in Bangla, at phone and desktop width, as a visitor whose browser asks
+// A newcomer whose browser asks for Bangla: the landing page, sign-up, a deposit and a withdrawal
+// typed in Bengali digits, the transactions list and the e-mail of the approval, all in Bangla.
+// Then every route of the product in Bangla, at phone and desktop width, as a visitor whose browser asks
 // for Bangla sees it: the page says lang="bn", no English sentence of ours is left on it, nothing is
 // wider than the screen, and axe finds no serious or critical violation (it checks the language
 // attribute too). A picture of each is kept for a person to look at.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { newUser, signUpViaApi } from "./support/accounts.ts";
-import { requestDeposit } from "./support/admin.ts";
-import { englishSentences } from "./support/catalogs.ts";
+import { latestMailTo, newUser, signUpViaApi } from "./support/accounts.ts";
+import { approveWithoutChainEvidence, requestDeposit, tronAddress } from "./support/admin.ts";
+import { bangla, englishSentences } from "./support/catalogs.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { untilAnimationsSettle } from "./support/settled.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
@@ -112,3 +114,79 @@ for (const width of [375, 1280] as const) {
     });
   });
 }
+
+/** A message's text: RFC 2047 words in the subject and quoted-printable UTF-8 in the body undone. */
+function decodedMail(raw: string): string {
+  const words = raw.replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, base64: string) => Buffer.from(base64, "base64").toString("utf8"));
+  const unfolded = words.replace(/=\r?\n/g, "");
+  const bytes = unfolded.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
+  return bytes;
+}
+
+test("a newcomer with a Bangla browser signs up, deposits, withdraws and reads it all in Bangla", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ locale: "bn-BD", viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  const user = newUser("bangla");
+
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+  await page
+    .getByRole("link", { name: bangla("Get Started") })
+    .first()
+    .click();
+
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByLabel(bangla("Username")).fill(user.username);
+  await page.getByLabel(bangla("Email")).fill(user.email);
+  await page.getByRole("combobox", { name: bangla("Country") }).click();
+  await page.getByRole("option", { name: /বাংলাদেশ/ }).click();
+  await page.getByLabel(bangla("Password"), { exact: true }).fill(user.password);
+  await page.getByLabel(bangla("Confirm password")).fill(user.password);
+  await page.getByRole("button", { name: bangla("Sign up") }).click();
+  await expect(page.getByText(bangla("Account created successfully!"))).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The account remembers the language it was opened in: e-mails will follow it.
+  expect(((await (await page.request.get("/api/me")).json()) as { language: string }).language).toBe("bn");
+
+  // A deposit of ২০ USDT, typed on a Bangla keyboard: 2,500.00 BDT, shown as Bangladeshis write it.
+  await page.goto("/deposit");
+  await page.getByLabel(bangla("Your TRON wallet address")).fill(tronAddress);
+  await page.getByLabel(bangla("Amount (USDT)")).fill("২০");
+  await expect(page.getByText("২,৫০০.০০ ৳").first()).toBeVisible();
+  await page.getByRole("button", { name: bangla("Submit Deposit Request") }).click();
+  await page.getByRole("button", { name: bangla("Confirm") }).click();
+  await expect(page.getByRole("heading", { name: bangla("Deposit request submitted") })).toBeVisible();
+
+  // The back office approves it (through the API: this journey is the customer's); the e-mail
+  // that tells the customer is written in Bangla.
+  const transactions = (await (await page.request.get("/api/transactions")).json()) as { items: { id: string; type: string }[] };
+  const deposit = transactions.items.find((item) => item.type === "deposit");
+  expect(deposit).toBeDefined();
+  const admin = await browser.newContext();
+  await signInAsSuperAdmin(admin.request);
+  const approved = await approveWithoutChainEvidence(admin.request, deposit!.id);
+  expect(approved.status(), await approved.text()).toBe(200);
+  await admin.close();
+  const mail = decodedMail(await latestMailTo(user.email));
+  expect(mail).toMatch(/^Subject: .*[\u0980-\u09ff]/m);
+  expect(mail).toContain("২,৫০০.০০ ৳");
+
+  // A withdrawal of ৫০০ to a bKash number typed in Bengali digits.
+  await page.goto("/withdraw");
+  await page.getByLabel(bangla("Wallet type")).selectOption("bKash");
+  await page.getByLabel(bangla("Wallet number")).fill("০১৭১২৩৪৫৬৭৮");
+  await page.getByLabel(bangla("Amount (BDT)")).fill("৫০০");
+  await page.getByRole("button", { name: bangla("Submit Withdrawal Request") }).click();
+  await page.getByRole("button", { name: bangla("Confirm") }).click();
+  await expect(page.getByRole("heading", { name: bangla("Withdrawal request submitted") })).toBeVisible();
+
+  await page.goto("/transactions");
+  await expect(page.getByRole("heading", { level: 1, name: bangla("Transactions") })).toBeVisible();
+  await expect(page.getByText("৫০০.০০ ৳").first()).toBeVisible();
+  await expect(page.getByText("২,৫০০.০০ ৳").first()).toBeVisible();
+  const text = await page.locator("body").innerText();
+  expect(sentences.filter((sentence) => text.includes(sentence))).toEqual([]);
+  await page.screenshot({ path: `${screenshotDir}/bn-journey-transactions-375.png`, fullPage: true });
+  await context.close();
+});

@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { withCatalog } from "@/lib/i18n.ts";
+import { prepareToasts } from "@/lib/toast.tsx";
 import { AdminGuard, UserGuard } from "./guards.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
@@ -36,35 +37,44 @@ const PressPage = contentPage(() => import("@/features/marketing/press-page.tsx"
 const ContactPage = contentPage(() => import("@/features/marketing/contact-page.tsx"));
 const LegalPage = contentPage(() => import("@/features/marketing/legal-page.tsx"));
 
+// The sign-in screens and the signed-in areas: their words, and the toasts' live region mounted
+// before any dialog opens (lib/toast.tsx).
+function appScreen<T extends { default: ComponentType }>(area: "auth" | "customer" | "admin", load: () => Promise<T>) {
+  return lazy(() => {
+    prepareToasts();
+    return withCatalog(area, load);
+  });
+}
+
 // Sign-in screens
-const LoginPage = lazy(() => withCatalog("auth", () => import("@/features/auth/login-page.tsx")));
-const SignupPage = lazy(() => withCatalog("auth", () => import("@/features/auth/signup-page.tsx")));
-const ForgotPasswordPage = lazy(() => withCatalog("auth", () => import("@/features/auth/forgot-password-page.tsx")));
-const ResetPasswordPage = lazy(() => withCatalog("auth", () => import("@/features/auth/reset-password-page.tsx")));
+const LoginPage = appScreen("auth", () => import("@/features/auth/login-page.tsx"));
+const SignupPage = appScreen("auth", () => import("@/features/auth/signup-page.tsx"));
+const ForgotPasswordPage = appScreen("auth", () => import("@/features/auth/forgot-password-page.tsx"));
+const ResetPasswordPage = appScreen("auth", () => import("@/features/auth/reset-password-page.tsx"));
 
 // Customer area
-const DashboardPage = lazy(() => withCatalog("customer", () => import("@/features/customer/dashboard-page.tsx")));
-const ProfilePage = lazy(() => withCatalog("customer", () => import("@/features/customer/profile-page.tsx")));
-const VerificationPage = lazy(() => withCatalog("customer", () => import("@/features/customer/verification-page.tsx")));
-const DepositPage = lazy(() => withCatalog("customer", () => import("@/features/customer/deposit-page.tsx")));
-const WithdrawPage = lazy(() => withCatalog("customer", () => import("@/features/customer/withdraw-page.tsx")));
-const TransactionsPage = lazy(() => withCatalog("customer", () => import("@/features/customer/transactions-page.tsx")));
-const TransactionReceiptPage = lazy(() => withCatalog("customer", () => import("@/features/customer/transaction-receipt-page.tsx")));
-const SimsPage = lazy(() => withCatalog("customer", () => import("@/features/customer/sims-page.tsx")));
+const DashboardPage = appScreen("customer", () => import("@/features/customer/dashboard-page.tsx"));
+const ProfilePage = appScreen("customer", () => import("@/features/customer/profile-page.tsx"));
+const VerificationPage = appScreen("customer", () => import("@/features/customer/verification-page.tsx"));
+const DepositPage = appScreen("customer", () => import("@/features/customer/deposit-page.tsx"));
+const WithdrawPage = appScreen("customer", () => import("@/features/customer/withdraw-page.tsx"));
+const TransactionsPage = appScreen("customer", () => import("@/features/customer/transactions-page.tsx"));
+const TransactionReceiptPage = appScreen("customer", () => import("@/features/customer/transaction-receipt-page.tsx"));
+const SimsPage = appScreen("customer", () => import("@/features/customer/sims-page.tsx"));
 
 // Admin area
-const AdminLoginPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-login-page.tsx")));
-const MakeAdminPage = lazy(() => withCatalog("admin", () => import("@/features/admin/make-admin-page.tsx")));
-const AdminDashboardPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-dashboard-page.tsx")));
-const AdminUsersPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-users-page.tsx")));
-const AdminTransactionsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-transactions-page.tsx")));
-const AdminVerificationsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-verifications-page.tsx")));
-const AdminSimsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-sims-page.tsx")));
-const AdminSettingsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-settings-page.tsx")));
-const AdminAuditLogPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-audit-log-page.tsx")));
-const AdminUnclaimedTransfersPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-unclaimed-transfers-page.tsx")));
-const AdminSecondApprovalsPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-second-approvals-page.tsx")));
-const AdminTwoFactorPage = lazy(() => withCatalog("admin", () => import("@/features/admin/admin-two-factor-page.tsx")));
+const AdminLoginPage = appScreen("admin", () => import("@/features/admin/admin-login-page.tsx"));
+const MakeAdminPage = appScreen("admin", () => import("@/features/admin/make-admin-page.tsx"));
+const AdminDashboardPage = appScreen("admin", () => import("@/features/admin/admin-dashboard-page.tsx"));
+const AdminUsersPage = appScreen("admin", () => import("@/features/admin/admin-users-page.tsx"));
+const AdminTransactionsPage = appScreen("admin", () => import("@/features/admin/admin-transactions-page.tsx"));
+const AdminVerificationsPage = appScreen("admin", () => import("@/features/admin/admin-verifications-page.tsx"));
+const AdminSimsPage = appScreen("admin", () => import("@/features/admin/admin-sims-page.tsx"));
+const AdminSettingsPage = appScreen("admin", () => import("@/features/admin/admin-settings-page.tsx"));
+const AdminAuditLogPage = appScreen("admin", () => import("@/features/admin/admin-audit-log-page.tsx"));
+const AdminUnclaimedTransfersPage = appScreen("admin", () => import("@/features/admin/admin-unclaimed-transfers-page.tsx"));
+const AdminSecondApprovalsPage = appScreen("admin", () => import("@/features/admin/admin-second-approvals-page.tsx"));
+const AdminTwoFactorPage = appScreen("admin", () => import("@/features/admin/admin-two-factor-page.tsx"));
 
 function RootLayout() {
   const { t } = useLingui();

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-type Entry = { id: string; translation: string };
+type Entry = { id: string; translation: string; context?: string };
 
 /** The entries of one .po file (msgid → msgstr), multi-line strings joined, escapes undone. */
 export function readPo(file: string): Entry[] {
@@ -12,15 +12,21 @@ export function readPo(file: string): Entry[] {
   let field: "id" | "str" | null = null;
   let id = "";
   let translation = "";
+  let context: string | undefined;
   const flush = () => {
-    if (id !== "") entries.push({ id, translation });
+    if (id !== "") entries.push({ id, translation, ...(context === undefined ? {} : { context }) });
     id = "";
     translation = "";
+    context = undefined;
   };
   const unquote = (quoted: string) => JSON.parse(quoted) as string;
   for (const line of readFileSync(file, "utf8").split("\n")) {
-    if (line.startsWith("msgid ")) {
+    if (line.startsWith("msgctxt ")) {
       flush();
+      context = unquote(line.slice(8));
+      field = null;
+    } else if (line.startsWith("msgid ")) {
+      if (id !== "") flush();
       field = "id";
       id = unquote(line.slice(6));
     } else if (line.startsWith("msgstr ")) {
@@ -60,4 +66,17 @@ export function englishSentences(): string[] {
     }
   }
   return [...sentences];
+}
+
+/**
+ * The Bangla of an English message as the catalogs give it, so a journey in Bangla reads like its
+ * English twin: `page.getByLabel(bangla("Amount (BDT)"))`. Fails loudly when there is none.
+ */
+export function bangla(english: string): string {
+  const folder = path.resolve("src/web/locales/bn");
+  for (const file of readdirSync(folder).filter((name) => name.endsWith(".po"))) {
+    const entry = readPo(path.join(folder, file)).find(({ id, context }) => id === english && context === undefined);
+    if (entry && entry.translation !== "") return entry.translation;
+  }
+  throw new Error(`no Bangla for ${JSON.stringify(english)} in ${folder}`);
 }
