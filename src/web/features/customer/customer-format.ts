@@ -57,7 +57,13 @@ export function bdtText(amount: string): string {
 
 /** The reference is shown as Method, 'Not specified' when empty. */
 export function methodText(reference: string | null): string {
-  return reference === null || reference.trim() === "" ? say(msg`Not specified`) : reference;
+  if (reference === null || reference.trim() === "") return say(msg`Not specified`);
+  // The server writes a deposit's reference as "20 USDT from <TRON address>": said in the shown language.
+  const deposit = /^(\d+(?:\.\d+)?) USDT from (T\S+)$/.exec(reference);
+  if (!deposit) return reference;
+  const usdt = shownLocale() === "bn" ? bengaliDigits(deposit[1]!) : deposit[1]!;
+  const address = deposit[2]!;
+  return say(msg`${usdt} USDT from ${address}`);
 }
 
 /** A transaction's type as a word (a noun: "Deposit" / "জমা"). */
