@@ -3,7 +3,7 @@
 // accessibility scores for `/` and `/login` (default mobile emulation, Debian's Chromium), each in
 // English and in Bangla (a browser whose language is bn-BD: the app follows navigator.languages).
 //
-// Usage: node --import tsx bench/web/run.ts [--runs N] [--no-build] [--out DIR] [--no-lighthouse]
+// Usage: node --import tsx bench/web/run.ts [--runs N] [--no-build] [--out DIR] [--no-lighthouse] [--languages en,bn]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -38,6 +38,8 @@ const languages = [
 type Language = (typeof languages)[number];
 
 const args = process.argv.slice(2);
+// --languages en measures English only: a build from before the Bangla catalogs, for comparison.
+const measuredLanguages = languages.filter((language) => (argValue("--languages")?.split(",") ?? [language.htmlLang]).includes(language.htmlLang));
 const runs = Number(argValue("--runs") ?? 3);
 const build = !args.includes("--no-build");
 const withLighthouse = !args.includes("--no-lighthouse");
@@ -195,7 +197,7 @@ try {
   await waitForHealth(baseUrl);
 
   const scriptsByLanguage = new Map<Language, string[]>();
-  for (const language of languages) {
+  for (const language of measuredLanguages) {
     const files = await measureJs(baseUrl, language);
     scriptsByLanguage.set(
       language,
@@ -214,7 +216,7 @@ try {
   }
   // What only one language loads (its catalogs): the proof that Lighthouse saw that language.
   const ownScripts = (language: Language) => {
-    const others = languages.filter((other) => other !== language).flatMap((other) => scriptsByLanguage.get(other) ?? []);
+    const others = measuredLanguages.filter((other) => other !== language).flatMap((other) => scriptsByLanguage.get(other) ?? []);
     return (scriptsByLanguage.get(language) ?? []).filter((file) => !others.includes(file));
   };
 
@@ -224,7 +226,7 @@ try {
     console.log(
       `\nLighthouse ${lighthouseVersion()}, mobile emulation, median of ${runs} run(s); load average ${load1?.toFixed(1)} on ${availableParallelism()} CPUs:`,
     );
-  const pages = withLighthouse ? languages.flatMap((language) => lighthousePaths.map((pathname) => ({ language, pathname }))) : [];
+  const pages = withLighthouse ? measuredLanguages.flatMap((language) => lighthousePaths.map((pathname) => ({ language, pathname }))) : [];
   for (const { language, pathname } of pages) {
     const samples: Scores[] = [];
     // The common catalog loads on every page; the areas' catalogs differ from page to page.

@@ -37,11 +37,12 @@ const PressPage = contentPage(() => import("@/features/marketing/press-page.tsx"
 const ContactPage = contentPage(() => import("@/features/marketing/contact-page.tsx"));
 const LegalPage = contentPage(() => import("@/features/marketing/legal-page.tsx"));
 
-// The sign-in screens and the signed-in areas: their words, and the toasts' live region mounted
-// before any dialog opens (lib/toast.tsx).
+// The signed-in areas: their words, and the toasts' live region mounted before any of their dialogs
+// opens (lib/toast.tsx). The sign-in screens have no dialog: their first toast brings the region,
+// and sonner stays off the sign-in page's first paint.
 function appScreen<T extends { default: ComponentType }>(area: "auth" | "customer" | "admin", load: () => Promise<T>) {
   return lazy(() => {
-    prepareToasts();
+    if (area !== "auth") prepareToasts();
     return withCatalog(area, load);
   });
 }

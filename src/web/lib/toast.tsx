@@ -1,6 +1,6 @@
 // Toasts (sonner), without sonner in the code of the first page. The public site's landing page
 // never shows a toast, and the library is about 10 KB gzipped: it and its <Toaster> load with the
-// sign-in screens and the signed-in areas (prepareToasts), or on the public site with the first
+// signed-in areas (prepareToasts), or on the public site and the sign-in screens with the first
 // toast of a visit (a few milliseconds on a warm connection). Screens call
 // `toast.success(…)` / `toast.error(…)` from here exactly as they would sonner's.
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
@@ -17,8 +17,7 @@ const toasterReady = new Promise<void>((resolve) => {
 });
 
 /**
- * Mounts the toasts' live region now, before any toast. The signed-in areas and the sign-in screens
- * call it as they load: a modal dialog hides everything outside itself from screen readers except
+ * Mounts the toasts' live region now, before any toast. The signed-in areas call it as they load: a modal dialog hides everything outside itself from screen readers except
  * live regions that already exist when it opens, so a region mounted later, under an open dialog,
  * would never be announced.
  */
