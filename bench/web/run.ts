@@ -39,7 +39,9 @@ type Language = (typeof languages)[number];
 
 const args = process.argv.slice(2);
 // --languages en measures English only: a build from before the Bangla catalogs, for comparison.
-const measuredLanguages = languages.filter((language) => (argValue("--languages")?.split(",") ?? [language.htmlLang]).includes(language.htmlLang));
+const measuredLanguages = languages.filter((language) =>
+  (argValue("--languages")?.split(",") ?? [language.htmlLang]).includes(language.htmlLang),
+);
 const runs = Number(argValue("--runs") ?? 3);
 const build = !args.includes("--no-build");
 const withLighthouse = !args.includes("--no-lighthouse");
