@@ -80,26 +80,34 @@ export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : preferredLocale();
 }
 
-let banglaFontRequested = false;
+let banglaFont: Promise<void> | undefined;
 
 /**
  * Noto Sans Bengali, from our own origin (the CSP allows no font host), only once Bangla is shown:
- * an English visitor never downloads it. Not awaited: the text shows at once in a system font and
- * swaps when the font arrives (font-display: swap). The font stack puts it after the Latin fonts, so
- * Latin letters and digits keep their font and only Bengali letters use it.
+ * an English visitor never downloads it. Its @font-face rules (a small stylesheet) arrive with the
+ * Bangla words, requested at the same time, and are in place before the first Bangla paint: text
+ * drawn before the rules exist can stay in a fallback font without Bengali letters (seen in
+ * Chromium as boxes in the first heading). The font files themselves are not awaited: the text
+ * shows at once and swaps when they arrive (font-display: swap). The font stack puts the font after
+ * the Latin fonts, so Latin letters and digits keep their font and only Bengali letters use it.
  */
-function requestBanglaFont(): void {
-  if (banglaFontRequested) return;
-  banglaFontRequested = true;
-  import("./bangla-font.css").catch(() => {
-    banglaFontRequested = false; // a system font still shows the text; try again on the next switch
-  });
+function loadBanglaFont(): Promise<void> {
+  banglaFont ??= import("./bangla-font.css").then(
+    () => {
+      // Ask for both weights at once, before anything is drawn, instead of when text in each weight
+      // first appears (not awaited).
+      for (const weight of ["400", "600"]) void document.fonts.load(`${weight} 1em "Noto Sans Bengali"`, "অ").catch(() => undefined);
+    },
+    () => {
+      banglaFont = undefined; // a system font still shows the text; try again on the next switch
+    },
+  );
+  return banglaFont;
 }
 
 /** Shows the app in `locale`: loads the words of every area in use, then switches. */
 export async function activateLocale(locale: Locale, { remember = false } = {}): Promise<void> {
-  if (locale === "bn") requestBanglaFont();
-  await Promise.all([...areasInUse].map((area) => loadCatalog(locale, area)));
+  await Promise.all([...[...areasInUse].map((area) => loadCatalog(locale, area)), locale === "bn" ? loadBanglaFont() : undefined]);
   i18n.activate(locale);
   document.documentElement.lang = locale;
   if (remember) {

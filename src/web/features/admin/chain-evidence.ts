@@ -5,7 +5,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
 import { bengaliDigits } from "#shared/money.ts";
-import { shownLocale } from "@/lib/locale-format.ts";
+import { shownLocale } from "../../lib/locale-format.ts";
 import { translated } from "./admin-i18n.ts";
 
 /** The CSV export's words for each state: in English whatever the screen shows, for the tools that read it. */
