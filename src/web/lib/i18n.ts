@@ -96,6 +96,7 @@ function loadBanglaFont(): Promise<void> {
     () => {
       // Ask for both weights at once, before anything is drawn, instead of when text in each weight
       // first appears (not awaited).
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font description, not words
       for (const weight of ["400", "600"]) void document.fonts.load(`${weight} 1em "Noto Sans Bengali"`, "অ").catch(() => undefined);
     },
     () => {
