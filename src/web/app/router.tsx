@@ -11,7 +11,9 @@ import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 
 // Layouts
-const MarketingLayout = lazy(() => import("./layouts/marketing-layout.tsx"));
+// The public frame shows the public site's shared pieces (its external links' "opens in a new tab"),
+// whose words are in the landing catalog: it waits for them like the landing page does.
+const MarketingLayout = lazy(() => withCatalog("landing", () => import("./layouts/marketing-layout.tsx")));
 const CustomerLayout = lazy(() => import("./layouts/customer-layout.tsx"));
 const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
 
