@@ -7,11 +7,11 @@ import { Plus, Smartphone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast.tsx";
-import { simCreateSchema, simOperators, simWalletTypes, type SimDto, type SimOperator } from "#shared/sim-schemas.ts";
+import { simCreateSchema, simMessages, simOperators, simWalletTypes, type SimDto, type SimOperator } from "#shared/sim-schemas.ts";
+import { serverMessageText } from "@/lib/server-messages.ts";
 import { PhoneNumber } from "@/components/phone-number.tsx";
 import { addSim, failureReason, isSignedOut, removeSim, simsQuery } from "@/features/customer/customer-api.ts";
 import { formatDate } from "@/features/customer/customer-format.ts";
-import { activeSimCannotBeDeleted } from "@/features/customer/shared-messages.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -231,7 +231,7 @@ function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
         </p>
         {active ? (
           <p id={hintId} className="text-xs text-muted-foreground">
-            {i18n._(activeSimCannotBeDeleted)}
+            {serverMessageText(simMessages.activeCannotBeDeleted)}
           </p>
         ) : null}
       </div>
@@ -242,7 +242,7 @@ function SimRow({ sim, onRemove }: { sim: SimDto; onRemove: () => void }) {
         onClick={onRemove}
         disabled={active}
         aria-describedby={active ? hintId : undefined}
-        title={active ? i18n._(activeSimCannotBeDeleted) : t`Remove SIM`}
+        title={active ? serverMessageText(simMessages.activeCannotBeDeleted) : t`Remove SIM`}
       >
         <Trash2 aria-hidden="true" />
         <span className="sr-only">

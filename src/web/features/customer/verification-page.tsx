@@ -37,7 +37,9 @@ import { cn } from "@/lib/class-names.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
 import { sidesProgress, sidesUploadedText, type SidesProgress } from "@/features/customer/verification-progress.ts";
-import { documentsLockedMessage, verificationStatusMessages } from "@/features/customer/shared-messages.ts";
+import { messages } from "#shared/api-error.ts";
+import { verificationMessages } from "#shared/verification-schemas.ts";
+import { serverMessageText } from "@/lib/server-messages.ts";
 
 const documentTypeLabels: Record<DocumentType, MessageDescriptor> = {
   national_id: msg`National ID`,
@@ -58,15 +60,16 @@ function goToDocuments(): void {
 }
 
 // The status messages (docs/product.md, Customer area › Verification); 'Not Verified' when there is no request yet.
-const statusCards: Record<VerificationStatus, { icon: LucideIcon; message: MessageDescriptor; className: string }> = {
+// A request's statuses say the shared sentences (also the server's), shown through serverMessageText.
+const statusCards: Record<VerificationStatus, { icon: LucideIcon; message: MessageDescriptor | string; className: string }> = {
   none: {
     icon: CircleDashed,
     message: msg`Upload a National ID, Driving License or Passport below to verify your identity.`,
     className: "bg-slate-100 text-slate-700",
   },
-  pending: { icon: Clock, message: verificationStatusMessages.pending, className: "bg-amber-100 text-amber-800" },
-  approved: { icon: CircleCheck, message: verificationStatusMessages.approved, className: "bg-emerald-100 text-emerald-800" },
-  rejected: { icon: CircleX, message: verificationStatusMessages.rejected, className: "bg-red-100 text-red-800" },
+  pending: { icon: Clock, message: verificationMessages.pending, className: "bg-amber-100 text-amber-800" },
+  approved: { icon: CircleCheck, message: verificationMessages.approved, className: "bg-emerald-100 text-emerald-800" },
+  rejected: { icon: CircleX, message: verificationMessages.rejected, className: "bg-red-100 text-red-800" },
 };
 
 /** Verification (docs/product.md, Customer area › Verification): the status, one tab per document type with an upload slot per side, and the profile dialog. */
@@ -162,7 +165,7 @@ function StatusCard({ verification }: { verification: VerificationDto }) {
             </>
           ) : (
             <p className="text-sm text-muted-foreground" data-testid="verification-message">
-              {i18n._(card.message)}
+              {typeof card.message === "string" ? serverMessageText(card.message) : i18n._(card.message)}
             </p>
           )}
           {verification.documentType && verification.status !== "none" ? (
@@ -223,7 +226,7 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
       <CardContent>
         {locked ? (
           <Notice tone="success" className="mb-4">
-            {i18n._(documentsLockedMessage)}
+            {serverMessageText(messages.documentsLocked)}
           </Notice>
         ) : null}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentType)}>

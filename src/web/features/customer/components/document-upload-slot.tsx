@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, FileImage, ImageOff, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { toast } from "@/lib/toast.tsx";
-import type { MessageDescriptor } from "@lingui/core";
 import {
   documentContentTypes,
   documentSizeBytesMax,
@@ -10,22 +9,23 @@ import {
   type DocumentType,
   type VerificationDocumentDto,
   type VerificationDto,
+  verificationMessages,
 } from "#shared/verification-schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/class-names.ts";
 import { failureReason, uploadDocument } from "../customer-api.ts";
 import { formatCount } from "@/lib/locale-format.ts";
+import { serverMessageText } from "@/lib/server-messages.ts";
 import { fileSizeText, formatDateTime } from "../customer-format.ts";
-import { uploadProblemMessages } from "../shared-messages.ts";
 
 type Chosen = { file: File; previewUrl: string };
 
-/** The same checks the server makes, so a wrong file is refused before it is sent. */
-export function documentFileProblem(file: File): MessageDescriptor | null {
-  if (!(documentContentTypes as readonly string[]).includes(file.type)) return uploadProblemMessages.notAnImage;
-  if (file.size > documentSizeBytesMax) return uploadProblemMessages.tooLarge;
-  if (file.size === 0) return uploadProblemMessages.noFile;
+/** The same checks the server makes, so a wrong file is refused before it is sent (its English sentence). */
+export function documentFileProblem(file: File): string | null {
+  if (!(documentContentTypes as readonly string[]).includes(file.type)) return verificationMessages.notAnImage;
+  if (file.size > documentSizeBytesMax) return verificationMessages.tooLarge;
+  if (file.size === 0) return verificationMessages.noFile;
   return null;
 }
 
@@ -49,7 +49,7 @@ export function DocumentUploadSlot({
   /** Approved documents are kept as the admin saw them: shown, never replaced. */
   locked?: boolean;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
@@ -69,7 +69,7 @@ export function DocumentUploadSlot({
   function choose(file: File | undefined) {
     if (!file || locked) return;
     const refusal = documentFileProblem(file);
-    setProblem(refusal ? i18n._(refusal) : null);
+    setProblem(refusal ? serverMessageText(refusal) : null);
     if (refusal) {
       setChosen(null);
       return;
