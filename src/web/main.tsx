@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
+import { preloadScreens, router } from "./app/router.tsx";
 import "./app/global.css";
 import { activateLocale, preferredLocale } from "./lib/i18n.ts";
 
@@ -20,6 +20,8 @@ if (rootElement) {
         </Providers>
       </StrictMode>,
     );
+  // The page's own screens (and their words) start loading now, beside the shared words.
+  preloadScreens(window.location.pathname);
   // A catalog that fails to load (offline at that moment) still leaves the English source to show.
   activateLocale(preferredLocale()).then(render, render);
 } else {

@@ -1,8 +1,8 @@
 // Every route of the web app (docs/product.md describes each). Screens are loaded on demand (React.lazy), so each area is its own set
 // of chunks: the landing page loads no sign-in, customer or admin code, and vice versa.
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
+import { isValidElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { createBrowserRouter, matchRoutes, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { withCatalog } from "@/lib/i18n.ts";
 import { prepareToasts } from "@/lib/toast.tsx";
@@ -10,19 +10,28 @@ import { AdminGuard, UserGuard } from "./guards.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 
+/** A screen loaded on demand, which can also be asked to start loading before it is rendered. */
+type LazyScreen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => (loading ??= load());
+  return Object.assign(lazy(start), { preload: start });
+}
+
 // Layouts
 // The public frame shows the public site's shared pieces (its external links' "opens in a new tab"),
 // whose words are in the landing catalog: it waits for them like the landing page does.
-const MarketingLayout = lazy(() => withCatalog("landing", () => import("./layouts/marketing-layout.tsx")));
-const CustomerLayout = lazy(() => import("./layouts/customer-layout.tsx"));
-const AdminLayout = lazy(() => import("./layouts/admin-layout.tsx"));
+const MarketingLayout = lazyScreen(() => withCatalog("landing", () => import("./layouts/marketing-layout.tsx")));
+const CustomerLayout = lazyScreen(() => import("./layouts/customer-layout.tsx"));
+const AdminLayout = lazyScreen(() => import("./layouts/admin-layout.tsx"));
 
 // Public site. The landing page needs only its own words (and the public components'); a content
 // page needs the longer copy of the public site too.
 function contentPage<T extends { default: ComponentType }>(load: () => Promise<T>) {
-  return lazy(() => withCatalog("marketing", () => withCatalog("landing", load)));
+  return lazyScreen(() => withCatalog("marketing", () => withCatalog("landing", load)));
 }
-const LandingPage = lazy(() => withCatalog("landing", () => import("@/features/marketing/landing-page.tsx")));
+const LandingPage = lazyScreen(() => withCatalog("landing", () => import("@/features/marketing/landing-page.tsx")));
 const PaymentProcessingPage = contentPage(() => import("@/features/marketing/payment-processing-page.tsx"));
 const OnlineCheckoutPage = contentPage(() => import("@/features/marketing/online-checkout-page.tsx"));
 const InvoicingPage = contentPage(() => import("@/features/marketing/invoicing-page.tsx"));
@@ -43,7 +52,7 @@ const LegalPage = contentPage(() => import("@/features/marketing/legal-page.tsx"
 // opens (lib/toast.tsx). The sign-in screens have no dialog: their first toast brings the region,
 // and sonner stays off the sign-in page's first paint.
 function appScreen<T extends { default: ComponentType }>(area: "auth" | "customer" | "admin", load: () => Promise<T>) {
-  return lazy(() => {
+  return lazyScreen(() => {
     if (area !== "auth") prepareToasts();
     return withCatalog(area, load);
   });
@@ -96,7 +105,7 @@ function screenRoutes(screens: Record<string, ComponentType>): RouteObject[] {
   return Object.entries(screens).map(([path, Screen]) => ({ path, element: <Screen /> }));
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -169,4 +178,20 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+/**
+ * Starts loading the screens (and their words) of the page at `pathname`. The app calls it before the
+ * shared words have arrived, so a first visit asks for both at once instead of one after the other
+ * (one round trip less before the first paint on a phone). A screen behind a guard starts loading
+ * too: a signed-in visitor gains the time, a signed-out one is sent to sign in after a download.
+ */
+export function preloadScreens(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const screen: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    if (typeof screen === "object" && screen !== null && "preload" in screen && typeof screen.preload === "function")
+      void (screen as LazyScreen).preload().catch(() => undefined); // a failure shows when the screen renders
+  }
+}
