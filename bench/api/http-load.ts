@@ -1,9 +1,12 @@
-// The bench's HTTP side: a small keep-alive client with a cookie jar (setup and the money actions),
-// a closed-loop load of N parallel workers, and wrk for the GET rates. node:http rather than fetch:
+// The bench's HTTP side: a small keep-alive client with a cookie jar (setup), wrk for the load (the
+// GET rates, and the money actions from a prepared list), and a closed loop of N parallel workers in
+// this process, kept to compare the two ways of loading (--money-load node). node:http rather than fetch:
 // the client shares the 2 CPUs with the server and PostgreSQL, and fetch costs several times more
 // CPU per request, which would be taken from the thing being measured.
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import http from "node:http";
+import { fileURLToPath } from "node:url";
 
 export type Answer = { status: number; body: string };
 
@@ -40,24 +43,12 @@ export class Client {
     return JSON.parse(answer.body) as unknown;
   }
 
-  request(method: string, path: string, json?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer> {
-    const body = json === undefined ? undefined : JSON.stringify(json);
-    const headers: Record<string, string> = { origin: this.origin, ...extraHeaders };
+  async request(method: string, path: string, json?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    return new Promise((resolve, reject) => {
-      const request = http.request(`${this.baseUrl}${path}`, { method, headers, agent: this.agent }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("end", () => {
-          this.keepCookies(response.headers["set-cookie"] ?? []);
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") });
-        });
-      });
-      request.on("error", reject);
-      request.end(body);
-    });
+    const { answer, setCookie } = await send(this.agent, `${this.baseUrl}${path}`, this.origin, method, headers, json);
+    this.keepCookies(setCookie);
+    return answer;
   }
 
   /** Whatever Set-Cookie said, sent back as it is: in production the names carry a __Secure- prefix. */
@@ -72,6 +63,42 @@ export class Client {
       else this.cookies.set(name, value);
     }
   }
+}
+
+/** One request with our Origin (and a JSON body, if any); the answer and its Set-Cookie lines. */
+function send(
+  agent: http.Agent,
+  url: string,
+  origin: string,
+  method: string,
+  extraHeaders: Record<string, string>,
+  json?: unknown,
+): Promise<{ answer: Answer; setCookie: string[] }> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  const headers: Record<string, string> = { origin, ...extraHeaders };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () =>
+        resolve({
+          answer: { status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") },
+          setCookie: response.headers["set-cookie"] ?? [],
+        }),
+      );
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** A listed request (see wrkRequests) sent from this process, for the closed loop. */
+export async function sendListed(agent: http.Agent, baseUrl: string, origin: string, r: ListedRequest): Promise<Answer> {
+  const headers: Record<string, string> = { cookie: r.cookie };
+  if (r.idempotencyKey !== undefined) headers["idempotency-key"] = r.idempotencyKey;
+  return (await send(agent, `${baseUrl}${r.path}`, origin, r.method, headers, r.json)).answer;
 }
 
 /** One keep-alive agent per server under test, enough sockets for setup's and the load's parallelism. */
@@ -169,4 +196,49 @@ export async function wrk(
   };
   if (!Number.isFinite(result.rate)) throw new Error(`could not read wrk's output:\n${output}`);
   return result;
+}
+
+/** One request of a prepared list for wrk (wrk-requests.lua). */
+export type ListedRequest = { method: "GET" | "POST"; path: string; cookie: string; idempotencyKey?: string; json?: unknown };
+
+/**
+ * Sends each request of `requests` once, `connections` at a time, from wrk (a C load generator)
+ * rather than from this process: node:http costs the machine about as much CPU per request as a
+ * third of the server's own work, which a closed loop here would take from the thing measured.
+ * Answers are counted by status in the script; `seconds` bounds the run.
+ */
+export async function wrkRequests(
+  baseUrl: string,
+  origin: string,
+  requests: ListedRequest[],
+  opts: { threads: number; connections: number; seconds: number; listFile: string },
+): Promise<Tally> {
+  const line = (r: ListedRequest) => {
+    const body = r.json === undefined ? "" : JSON.stringify(r.json);
+    const fields = [r.method, r.path, r.cookie, r.idempotencyKey ?? "", body];
+    if (fields.some((field) => /[\t\n]/.test(field))) throw new Error(`a listed request cannot hold a tab or a newline: ${r.path}`);
+    return fields.join("\t");
+  };
+  writeFileSync(opts.listFile, requests.map(line).join("\n") + "\n");
+  const script = fileURLToPath(new URL("./wrk-requests.lua", import.meta.url));
+  const args = [`-t${opts.threads}`, `-c${opts.connections}`, `-d${opts.seconds}s`, "--timeout", "10s", "-s", script, baseUrl];
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn("wrk", [...args, "--", opts.listFile, String(opts.threads), origin], { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
+  });
+  const lines = output.split("\n");
+  const value = (name: string) => lines.find((l) => l.startsWith(`nexapay ${name} `))?.slice(`nexapay ${name} `.length);
+  const ok = Number(value("ok"));
+  const seconds = Number(value("seconds"));
+  if (!Number.isFinite(ok) || !Number.isFinite(seconds)) throw new Error(`could not read the wrk script's counts:\n${output}`);
+  const failed: Record<string, number> = {};
+  for (const status of (value("failed") ?? "").split(" ").filter(Boolean)) failed[status] = (failed[status] ?? 0) + 1;
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  if (socketErrors > 0) failed.error = socketErrors;
+  const samples = lines.filter((l) => l.startsWith("nexapay sample ")).map((l) => l.slice("nexapay sample ".length));
+  return { ok, failed, samples, seconds, ranOut: value("ran-out") === "1" };
 }

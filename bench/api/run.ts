@@ -22,7 +22,18 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import * as OTPAuth from "otpauth";
 import pg from "pg";
 import { startThrowawayCluster } from "../../tests/support/postgres-cluster.ts";
-import { Client, closedLoop, failedCount, keepAliveAgent, wrk, type Tally, type WrkResult } from "./http-load.ts";
+import {
+  Client,
+  closedLoop,
+  failedCount,
+  keepAliveAgent,
+  sendListed,
+  wrk,
+  wrkRequests,
+  type ListedRequest,
+  type Tally,
+  type WrkResult,
+} from "./http-load.ts";
 import {
   freePort,
   listenerPid,
@@ -51,6 +62,7 @@ const { values: args } = parseArgs({
     clients: { type: "string", default: "8" },
     profile: { type: "string" },
     statements: { type: "boolean", default: false },
+    "money-load": { type: "string", default: "wrk" },
   },
 });
 const seconds = Number(args.seconds);
@@ -60,6 +72,15 @@ if (args.only !== undefined && args.only !== "postgres" && args.only !== "pglite
 const clients = Number(args.clients);
 /** wrk's threads, the same for the product and the bare handler: one leaves the most CPU to the server. */
 const wrkThreads = 1;
+/**
+ * Who sends the money actions: wrk, from a prepared list (the default, like the reads), or
+ * `--money-load node`, a closed loop of `clients` workers in this process (node:http), which the
+ * figures before 24 November used: it takes CPU from the server and PostgreSQL on a 2-CPU machine.
+ */
+const moneyLoad = args["money-load"];
+if (moneyLoad !== "wrk" && moneyLoad !== "node") throw new Error("--money-load takes wrk or node");
+/** How many requests a money phase lists per second of its window: far above any rate reached. */
+const listedPerSecond = 1500;
 
 const authSecret = randomBytes(24).toString("hex");
 const adminPassword = "Bench-Admin-Passphrase-2026";
@@ -294,13 +315,45 @@ const cpuText = (cpu: CpuPerRequest) =>
 
 type Phase = { rate: number; tally: Tally; warmup: Tally; cpu: CpuPerRequest };
 
-/** A warm-up (discarded, but its errors count), then the measured closed loop of `clients` workers. */
-async function phase(name: string, cpu: CpuMeter, next: (worker: number) => ReturnType<Client["get"]> | null): Promise<Phase> {
-  const warmup = await closedLoop(clients, warmupSeconds, next);
+/** The next request of a money phase, or null when there is no work left. */
+type RequestSource = () => ListedRequest | null;
+
+/** Up to `count` requests of `source`, in order. */
+function take(source: RequestSource, count: number): ListedRequest[] {
+  const list: ListedRequest[] = [];
+  while (list.length < count) {
+    const request = source();
+    if (request === null) break;
+    list.push(request);
+  }
+  return list;
+}
+
+let listDir: string | undefined;
+/** `secs` of a money phase's load, sent as --money-load says. */
+async function moneyLoadFor(secs: number, site: Site, source: RequestSource): Promise<Tally> {
+  if (moneyLoad === "node")
+    return closedLoop(clients, secs, () => {
+      const request = source();
+      return request ? sendListed(site.agent, site.baseUrl, site.publicUrl, request) : null;
+    });
+  listDir ??= await tempDir("lists");
+  const listFile = path.join(listDir, "requests.tsv");
+  return wrkRequests(site.baseUrl, site.publicUrl, take(source, listedPerSecond * secs), {
+    threads: wrkThreads,
+    connections: clients,
+    seconds: secs,
+    listFile,
+  });
+}
+
+/** A warm-up (discarded, but its errors count), then the measured load of `clients` connections. */
+async function phase(name: string, cpu: CpuMeter, site: Site, source: RequestSource): Promise<Phase> {
+  const warmup = await moneyLoadFor(warmupSeconds, site, source);
   await resetStatements();
   const cpuBefore = cpu();
   const startUs = monotonicUs();
-  const tally = await closedLoop(clients, seconds, next);
+  const tally = await moneyLoadFor(seconds, site, source);
   profileWindows.push({ name, startUs, endUs: monotonicUs() });
   await printStatements(name);
   const cpuUsed = cpuPerRequest(cpuBefore, cpu(), tally.ok + failedCount(tally));
@@ -315,23 +368,21 @@ async function phase(name: string, cpu: CpuMeter, next: (worker: number) => Retu
   return { rate, tally, warmup, cpu: cpuUsed };
 }
 
-/** Approvals on distinct pending deposits: each id is taken by one worker only. */
-function approvePhase(name: string, cpu: CpuMeter, admin: Client, ids: string[]): Promise<Phase> {
+/** Approvals on distinct pending deposits: each id is approved once. */
+function approvePhase(name: string, cpu: CpuMeter, site: Site, admin: Client, ids: string[]): Promise<Phase> {
   let next = 0;
-  return phase(name, cpu, () => (next < ids.length ? admin.post(`/api/admin/transactions/${ids[next++]}/approve`) : null));
+  return phase(name, cpu, site, () =>
+    next < ids.length ? { method: "POST", path: `/api/admin/transactions/${ids[next++]}/approve`, cookie: admin.cookieHeader } : null,
+  );
 }
 
 /**
- * Each worker acts for its own share of the customers, in turn, like 8 people at once: two
- * requests of one customer never wait on each other's row lock.
+ * The customers in turn, each at most `uses` times (null once all are used up): consecutive
+ * requests are for different customers, so the 8 in flight never wait on each other's row lock.
  */
-function customerTurns<T>(customers: T[]): (worker: number) => T | null {
-  const own = Array.from({ length: clients }, (_, worker) => customers.filter((_, i) => i % clients === worker));
-  const turn = new Array<number>(clients).fill(0);
-  return (worker) => {
-    const mine = own[worker]!;
-    return mine.length === 0 ? null : mine[turn[worker]!++ % mine.length]!;
-  };
+function customerTurns(customers: Customer[], uses = Number.POSITIVE_INFINITY): () => Customer | null {
+  let turn = 0;
+  return () => (turn < customers.length * uses ? customers[turn++ % customers.length]! : null);
 }
 
 type WrkPhase = WrkResult & { errors: number; cpu: CpuPerRequest };
@@ -509,29 +560,23 @@ async function postgres(): Promise<void> {
     active: await wrkPhase("GET /api/wallet, active customer", productCpu, `${site.baseUrl}/api/wallet`, active.client.cookieHeader),
     idle: await wrkPhase("GET /api/wallet, idle customer", productCpu, `${site.baseUrl}/api/wallet`, idle.client.cookieHeader),
   };
-  const approve = await approvePhase("approve", productCpu, admin, ids);
+  const approve = await approvePhase("approve", productCpu, site, admin, ids);
   await checkpoint();
   const depositor = customerTurns(customers);
-  const deposits = await phase("deposit requests", productCpu, (worker) => {
-    const customer = depositor(worker);
-    return customer
-      ? customer.client.post("/api/deposits", { fromAddress, usdtAmount: depositUsdt }, { "idempotency-key": randomUUID() })
-      : null;
+  const deposits = await phase("deposit requests", productCpu, site, () => {
+    const customer = depositor();
+    const json = { fromAddress, usdtAmount: depositUsdt };
+    return customer && { method: "POST", path: "/api/deposits", cookie: customer.client.cookieHeader, idempotencyKey: randomUUID(), json };
   });
   await checkpoint();
-  const made = new Map<string, number>();
-  const withdrawer = customerTurns(customers);
-  const withdrawals = await phase("withdrawal requests", productCpu, (worker) => {
-    // A customer is used at most withdrawalsPerCustomer times: their credit allows no more.
-    for (let tries = 0; tries < customers.length; tries += 1) {
-      const customer = withdrawer(worker);
-      if (!customer) return null;
-      const count = made.get(customer.id) ?? 0;
-      if (count >= withdrawalsPerCustomer) continue;
-      made.set(customer.id, count + 1);
-      return customer.client.post("/api/withdrawals", withdrawal, { "idempotency-key": randomUUID() });
-    }
-    return null;
+  // A customer is used at most withdrawalsPerCustomer times: their credit allows no more.
+  const withdrawer = customerTurns(customers, withdrawalsPerCustomer);
+  const withdrawals = await phase("withdrawal requests", productCpu, site, () => {
+    const customer = withdrawer();
+    const json = withdrawal;
+    return (
+      customer && { method: "POST", path: "/api/withdrawals", cookie: customer.client.cookieHeader, idempotencyKey: randomUUID(), json }
+    );
   });
 
   statementsDb = null;
@@ -631,7 +676,7 @@ async function pglite(): Promise<void> {
     active: await wrkPhase("GET /api/wallet, active customer", productCpu, `${site.baseUrl}/api/wallet`, active.client.cookieHeader),
     idle: await wrkPhase("GET /api/wallet, idle customer", productCpu, `${site.baseUrl}/api/wallet`, idle.client.cookieHeader),
   };
-  const approve = await approvePhase("approve", productCpu, admin, ids);
+  const approve = await approvePhase("approve", productCpu, site, admin, ids);
   const memory = memoryOf(server);
   console.log(`${"server RSS after load".padEnd(34)} ${mb(memory.rssMb).padStart(8)}  (peak ${mb(memory.peakMb)})`);
   await stop(product);
