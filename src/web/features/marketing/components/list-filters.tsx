@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Search, SearchX } from "lucide-react";
-import { useId, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { useId, useRef, type ReactNode } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
@@ -15,25 +15,27 @@ import { formatCount } from "@/lib/locale-format.ts";
 export function useListFilters<Key extends string>(keys: readonly Key[]) {
   const [params, setParams] = useSearchParams();
   const values = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ""])) as Record<Key, string>;
+  // React Router gives a change the params of the last render: two changes before the next render
+  // (the search emptied, then a category picked at once) would bring the emptied search back. So
+  // each change starts from the params last asked for, until a render shows a navigation since
+  // (this hook's own, or a link to the page): each one has a new location key.
+  const { key: locationKey } = useLocation();
+  const asked = useRef<{ locationKey: string; next: URLSearchParams } | null>(null);
+  const change = (apply: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(asked.current?.locationKey === locationKey ? asked.current.next : params);
+    apply(next);
+    asked.current = { locationKey, next };
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   const set = (key: Key, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    change((next) => {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    });
   const clear = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const key of keys) next.delete(key);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    change((next) => {
+      for (const key of keys) next.delete(key);
+    });
   const active = keys.some((key) => values[key] !== "");
   return { values, set, clear, active };
 }
