@@ -368,6 +368,44 @@ async function phase(name: string, cpu: CpuMeter, site: Site, source: RequestSou
   return { rate, tally, warmup, cpu: cpuUsed };
 }
 
+/**
+ * Waits until the e-mail outbox has nothing left to send, and says how much of it there was. Each
+ * approval queues its customer's e-mail, and the server's sender delivers it after the decision has
+ * committed (docs/decisions/020-payouts-reasons-email-four-eyes.md). Under this load the sender falls
+ * behind: without this wait it went on writing the approvals' messages through the deposit and
+ * withdrawal phases, and charged its CPU to them. The approve figure stays the rate of decisions;
+ * this prints what the approvals cost once their e-mails are sent too.
+ */
+async function drainOutbox(
+  db: Queryable,
+  cpu: CpuMeter,
+  approve: Phase,
+): Promise<{ queuedAfterWindow: number; drainSeconds: number; cpuWithMail: CpuPerRequest }> {
+  const unsent = async () =>
+    Number((await db.query<{ n: string }>("select count(*) as n from email_outbox where sent_at is null")).rows[0]!.n);
+  const queuedAfterWindow = await unsent();
+  const started = Date.now();
+  const cpuBefore = cpu();
+  for (let left = queuedAfterWindow; left > 0; left = await unsent()) {
+    if (Date.now() - started > 300_000) throw new Error(`the e-mail outbox still holds ${left} messages after 5 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const drainSeconds = (Date.now() - started) / 1000;
+  // The window's CPU plus the drain's, over the window's approvals: the drain also sends the
+  // warm-up's leftovers, so this is an upper bound.
+  const approvals = approve.tally.ok + failedCount(approve.tally);
+  const drain = cpuPerRequest(cpuBefore, cpu(), approvals);
+  const cpuWithMail = {
+    totalMs: approve.cpu.totalMs + drain.totalMs,
+    serverMs: approve.cpu.serverMs + drain.serverMs,
+    databaseMs: approve.cpu.databaseMs + drain.databaseMs,
+  };
+  console.log(
+    `${"  its e-mails".padEnd(34)} ${String(queuedAfterWindow).padStart(8)} unsent after the window, sent in ${drainSeconds.toFixed(1)} s; with them, ${cpuText(cpuWithMail)} per approval`,
+  );
+  return { queuedAfterWindow, drainSeconds, cpuWithMail };
+}
+
 /** Approvals on distinct pending deposits: each id is approved once. */
 function approvePhase(name: string, cpu: CpuMeter, site: Site, admin: Client, ids: string[]): Promise<Phase> {
   let next = 0;
@@ -561,6 +599,7 @@ async function postgres(): Promise<void> {
     idle: await wrkPhase("GET /api/wallet, idle customer", productCpu, `${site.baseUrl}/api/wallet`, idle.client.cookieHeader),
   };
   const approve = await approvePhase("approve", productCpu, site, admin, ids);
+  const mail = await drainOutbox(queryable(db), productCpu, approve);
   await checkpoint();
   const depositor = customerTurns(customers);
   const deposits = await phase("deposit requests", productCpu, site, () => {
@@ -592,7 +631,7 @@ async function postgres(): Promise<void> {
   const bareMemory = memoryOf(bare.running.child.pid!);
   await stop(bare.running);
 
-  raw.postgres = { approve, deposits, withdrawals, reads, bareWallet, memory, bareMemory, stock, customers: customerCount };
+  raw.postgres = { approve, mail, deposits, withdrawals, reads, bareWallet, memory, bareMemory, stock, customers: customerCount };
   const section = "PostgreSQL";
   rows.push({
     section,
