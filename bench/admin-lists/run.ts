@@ -92,6 +92,20 @@ async function scenarios(baseUrl: string, cookie: string): Promise<Scenario[]> {
   for (const type of ["all", "deposit", "withdraw"])
     for (const status of ["all", "pending", "completed", "rejected"])
       await withLastPage({ list: "transactions", name: `type=${type} status=${status}`, query: { type, status } });
+  // The queue's other orders (decision 021): oldest first, as Pending opens, and by amount either way.
+  const orders = [
+    { sort: "createdAt", direction: "asc" },
+    { sort: "amount", direction: "desc" },
+    { sort: "amount", direction: "asc" },
+  ];
+  for (const order of orders)
+    for (const type of ["all", "withdraw"])
+      for (const status of ["all", "pending"])
+        await withLastPage({
+          list: "transactions",
+          name: `type=${type} status=${status} ${order.sort} ${order.direction}`,
+          query: { type, status, ...order },
+        });
   const transactionSearches = [
     `${label}_4242`, // one customer's username
     `${label}.777@`, // an e-mail
