@@ -5,9 +5,16 @@
 // after a crash writes the same file (and, by SMTP, lets the recipient's mail system see a duplicate). The log never shows the message's
 // text or links: a password-reset link carries a token that is as good as the password, and logs
 // are read by more people than mailboxes. A developer opens the file to follow a link.
-import { mkdir, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { writeFile } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import nodemailer from "nodemailer";
+
+// The callback form of writeFile: the promise form opens a FileHandle and wires an abort signal
+// for every file, which a profile of the outbox sender showed as a sixth of a message's cost.
+const writeFileAsync = promisify(writeFile);
 
 export type MailMessage = {
   to: string;
@@ -27,16 +34,38 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
+  // The folder is made before the first message, not before each: a busy hour writes thousands. If
+  // someone removes it while the server runs, the write fails with ENOENT and the folder is made again.
+  let folderMade: Promise<unknown> | undefined;
+  const writeToOutbox = async (file: string, raw: Buffer) => {
+    folderMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
+      folderMade = undefined; // a failed attempt is tried again with the next message
+      throw error;
+    });
+    await folderMade;
+    try {
+      await writeFileAsync(file, raw);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await mkdir(options.outboxDir, { recursive: true });
+      await writeFileAsync(file, raw);
+    }
+  };
+
   return {
     async send({ fileKey, ...message }) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      // A message with a Message-ID of its own (the outbox's) gets its MIME boundaries from it too,
+      // so a message sent again differs only in its Date. nodemailer would otherwise draw random
+      // bytes for every part, which a profile of the outbox sender showed as a tenth of a message's cost.
+      const baseBoundary =
+        message.messageId === undefined ? undefined : createHash("sha256").update(message.messageId).digest("hex").slice(0, 16);
+      const info = await transport.sendMail({ from: options.from, ...message, ...(baseBoundary && { baseBoundary }) });
       if (options.smtpUrl) return;
       const raw = (info as unknown as { message: Buffer }).message;
-      await mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^A-Za-z0-9@._-]/g, "_");
       const prefix = fileKey === undefined ? new Date().toISOString().replace(/[:.]/g, "-") : fileKey.replace(/[^A-Za-z0-9._-]/g, "_");
       const file = path.join(options.outboxDir, `${prefix}-${safeTo}.eml`);
-      await writeFile(file, raw);
+      await writeToOutbox(file, raw);
       options.log.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
     },
   };
