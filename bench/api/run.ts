@@ -386,11 +386,13 @@ async function drainOutbox(
   const queuedAfterWindow = await unsent();
   const started = Date.now();
   const cpuBefore = cpu();
+  const startUs = monotonicUs();
   for (let left = queuedAfterWindow; left > 0; left = await unsent()) {
     if (Date.now() - started > 300_000) throw new Error(`the e-mail outbox still holds ${left} messages after 5 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const drainSeconds = (Date.now() - started) / 1000;
+  profileWindows.push({ name: "approve's e-mails, after the window", startUs, endUs: monotonicUs() });
   // The window's CPU plus the drain's, over the window's approvals: the drain also sends the
   // warm-up's leftovers, so this is an upper bound.
   const approvals = approve.tally.ok + failedCount(approve.tally);
