@@ -34,15 +34,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
-  // The folder is made before the first message, not before each: a busy hour writes thousands. If
-  // someone removes it while the server runs, the write fails with ENOENT and the folder is made again.
-  let folderMade: Promise<unknown> | undefined;
+  // The folder is made when a write finds it missing (the first message, or after someone removed
+  // it), not before every message: a busy hour writes thousands.
   const writeToOutbox = async (file: string, raw: Buffer) => {
-    folderMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
-      folderMade = undefined; // a failed attempt is tried again with the next message
-      throw error;
-    });
-    await folderMade;
     try {
       await writeFileAsync(file, raw);
     } catch (error) {
