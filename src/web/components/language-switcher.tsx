@@ -68,6 +68,8 @@ export function LanguageSwitcher({ tone = "light", className }: { tone?: "light"
             className={cn(
               // 44 px tall on phones (a thumb's target), compact beside a mouse pointer.
               "inline-flex h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-medium transition-colors md:h-8",
+              // "বাংলা" on an English page: Noto Sans Bengali first, or Chromium may draw it in a Latin font as boxes.
+              locale === "bn" && "font-bengali",
               tone === "dark"
                 ? pressed
                   ? "bg-emerald-700 text-white"

@@ -83,13 +83,13 @@ export function currentLocale(): Locale {
 let banglaFont: Promise<void> | undefined;
 
 /**
- * Noto Sans Bengali, from our own origin (the CSP allows no font host), only once Bangla is shown:
- * an English visitor never downloads it. Its @font-face rules (a small stylesheet) arrive with the
- * Bangla words, requested at the same time, and are in place before the first Bangla paint: text
- * drawn before the rules exist can stay in a fallback font without Bengali letters (seen in
- * Chromium as boxes in the first heading). The font files themselves are not awaited: the text
- * shows at once and swaps when they arrive (font-display: swap). The font stack puts the font after
- * the Latin fonts, so Latin letters and digits keep their font and only Bengali letters use it.
+ * Noto Sans Bengali first in the font stack once Bangla is shown (lib/bangla-font.css, a small
+ * stylesheet; the @font-face rules are declared on every page in app/global.css and download a file
+ * only when Bengali letters are drawn). The stylesheet arrives with the Bangla words, requested at
+ * the same time, and is in place before the first Bangla paint: text drawn before it can stay in a
+ * Latin fallback font without Bengali letters (seen in Chromium as boxes in the first heading). The
+ * font files themselves are not awaited: the text shows at once and swaps when they arrive
+ * (font-display: swap).
  */
 function loadBanglaFont(): Promise<void> {
   banglaFont ??= import("./bangla-font.css").then(
