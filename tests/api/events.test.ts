@@ -91,6 +91,15 @@ describe("GET /api/events", () => {
     expect(stream.events.filter(changeOf("transactions", id))).toHaveLength(2);
   });
 
+  test("money actions in parallel: each one's change is told once", async () => {
+    const stream = await open(rahim);
+    const ids = await Promise.all(Array.from({ length: 24 }, () => depositBy(rahim)));
+    // A later change of Rahim's marks the point by which everything before it has arrived.
+    const marker = await depositBy(rahim);
+    await stream.waitFor(changeOf("transactions", marker));
+    for (const id of ids) expect(stream.events.filter(changeOf("transactions", id))).toHaveLength(1);
+  });
+
   test("a refused request (a failed transaction) sends nothing", async () => {
     const stream = await open(karim);
     const refused = await karim.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount: "500" });
