@@ -515,9 +515,8 @@ async function ledgerCheck(section: Row["section"], env: NodeJS.ProcessEnv): Pro
 
 /**
  * RSS again after the server has had nothing to do for a while. Not a target (the target is read
- * right after the load): it shows how much of that figure was garbage V8 had not collected yet,
- * which it does once allocation stops (its memory reducer), and which decides whether a run reads
- * about 145 MB or about 250 MB right after the load.
+ * right after the load): it tells whether the figure after the load was a passing state. It was
+ * not: at rest V8 collects nothing, so what its old generation holds stays (decision 026).
  */
 async function restedMemoryOf(pid: number): Promise<{ rssMb: number; afterSeconds: number }> {
   const afterSeconds = 15;
