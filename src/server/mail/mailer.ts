@@ -11,6 +11,10 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import nodemailer from "nodemailer";
+import * as base64 from "nodemailer/lib/base64";
+import MailComposer, { type MailComposerOptions } from "nodemailer/lib/mail-composer";
+import type MimeNode from "nodemailer/lib/mime-node";
+import * as qp from "nodemailer/lib/qp";
 
 // The callback form of writeFile: the promise form opens a FileHandle and wires an abort signal
 // for every file, which a profile of the outbox sender showed as a sixth of a message's cost.
@@ -30,9 +34,7 @@ export type Mailer = { send: (message: MailMessage) => Promise<void> };
 type Log = { info: (obj: object, msg: string) => void };
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: Log }): Mailer {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
 
   // The folder is made when a write finds it missing (the first message, or after someone removed
   // it), not before every message: a busy hour writes thousands.
@@ -53,9 +55,12 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       // bytes for every part, which a profile of the outbox sender showed as a tenth of a message's cost.
       const baseBoundary =
         message.messageId === undefined ? undefined : createHash("sha256").update(message.messageId).digest("hex").slice(0, 16);
-      const info = await transport.sendMail({ from: options.from, ...message, ...(baseBoundary && { baseBoundary }) });
-      if (options.smtpUrl) return;
-      const raw = (info as unknown as { message: Buffer }).message;
+      const mail = { from: options.from, ...message, ...(baseBoundary && { baseBoundary }) };
+      if (transport) {
+        await transport.sendMail(mail);
+        return;
+      }
+      const raw = outboxFileOf(mail);
       const safeTo = message.to.replace(/[^A-Za-z0-9@._-]/g, "_");
       const prefix = fileKey === undefined ? new Date().toISOString().replace(/[:.]/g, "-") : fileKey.replace(/[^A-Za-z0-9._-]/g, "_");
       const file = path.join(options.outboxDir, `${prefix}-${safeTo}.eml`);
@@ -63,4 +68,39 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       options.log.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
     },
   };
+}
+
+/**
+ * A message as an .eml file: exactly the bytes nodemailer's stream transport writes with
+ * `newline: "unix"` (mailer.test.ts compares the two), but built in one pass. nodemailer composes the
+ * message (MailComposer: the headers, the addresses, the MIME tree, each part's transfer encoding)
+ * and encodes the parts (its qp and base64 modules); only the writing out is ours. Its own writer
+ * runs every part through a chain of streams, which a profile of the outbox sender showed as most of
+ * a message's cost: 0.5 ms of CPU a message, against 0.1 ms for this.
+ */
+export function outboxFileOf(mail: MailComposerOptions): Buffer {
+  const root = new MailComposer(mail).compile();
+  const written = mimeNodeText(root);
+  // As nodemailer's writer: a message ends with a line break, and "unix" drops every CR.
+  return Buffer.from((written.endsWith("\n") ? written : `${written}\r\n`).replaceAll("\r", ""), "utf8");
+}
+
+/** One MIME node as nodemailer's MimeNode.stream writes it: headers, encoded content, child parts. */
+function mimeNodeText(node: MimeNode): string {
+  let text = `${node.buildHeaders()}\r\n\r\n`;
+  const content = node.content;
+  if (content) {
+    if (typeof content !== "string" && !Buffer.isBuffer(content)) throw new Error("an outbox message part that is not text");
+    const encoding = node.getTransferEncoding();
+    if (encoding === "base64") text += base64.wrap(base64.encode(content), 76);
+    else if (encoding === "quoted-printable") text += qp.wrap(qp.encode(content), 76);
+    else text += content.toString();
+  }
+  if (node.multipart) {
+    node.childNodes.forEach((child, index) => {
+      text += `${index > 0 ? "\r\n" : ""}--${String(node.boundary)}\r\n${mimeNodeText(child)}`;
+    });
+    text += `\r\n--${String(node.boundary)}--\r\n`;
+  }
+  return text;
 }

@@ -1,0 +1,75 @@
+// The .eml outbox writes messages with its own one-pass writer (outboxFileOf). These tests hold it
+// to the bytes nodemailer's own stream transport writes for the same message, for every decision
+// e-mail and the password reset in each language, and for text that exercises each transfer
+// encoding. Only the Date header is left out of the comparison: each side stamps its own clock.
+import nodemailer from "nodemailer";
+import { describe, expect, test } from "vitest";
+import { languages } from "#shared/language.ts";
+import { decisionTemplates } from "../db/schema.ts";
+import { composeDecisionMail } from "./decision-templates.ts";
+import { outboxFileOf } from "./mailer.ts";
+import { composeResetPasswordMail } from "./reset-password-mail.ts";
+
+const streamTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+type Mail = Parameters<typeof outboxFileOf>[0];
+
+async function nodemailerFileOf(mail: Mail): Promise<Buffer> {
+  const info = await streamTransport.sendMail(mail);
+  return (info as unknown as { message: Buffer }).message;
+}
+
+const withoutDate = (file: Buffer) => file.toString("utf8").replace(/^Date: .*\n/m, "Date: (left out)\n");
+
+async function expectSameFile(mail: Mail) {
+  const ours = outboxFileOf(mail);
+  const theirs = await nodemailerFileOf(mail);
+  expect(withoutDate(ours)).toBe(withoutDate(theirs));
+  expect(ours.toString("utf8")).toMatch(/^Date: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000$/m);
+}
+
+const envelope = {
+  from: "Nexapay <no-reply@nexapay.test>",
+  to: "rahim@example.test",
+  messageId: "<outbox.0123456789abcdef0123456789abcdef@nexapay.test>",
+  baseBoundary: "0123456789abcdef",
+};
+
+const params = {
+  amountMinor: "3000000",
+  reference: "Nagad:01812345678",
+  payoutReference: "9K3LQ2PA7X",
+  rejectReason: "The transaction hash does not match a transfer to our address.",
+  phoneNumber: "01712345678",
+  walletType: "bkash",
+};
+
+describe("outboxFileOf writes what nodemailer writes", () => {
+  for (const language of languages) {
+    for (const template of decisionTemplates) {
+      test(`${template} in ${language}`, async () => {
+        const name = language === "bn" ? "রহিম উদ্দিন" : "Rahim Uddin";
+        await expectSameFile({ ...envelope, ...composeDecisionMail(template, params, name, language) });
+      });
+    }
+    test(`the password reset in ${language} (text only)`, async () => {
+      const link = "http://localhost:3000/reset-password?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH";
+      await expectSameFile({ ...envelope, ...composeResetPasswordMail(link, language) });
+    });
+  }
+
+  test("long lines, trailing spaces, '=' signs, a lone dot, emoji and a non-ASCII sender name", async () => {
+    const text = `${"a".repeat(120)}\nends with spaces   \n= and =3D\n.\nমিশ্র text with emoji 🙂 \n`;
+    await expectSameFile({
+      ...envelope,
+      from: "নেক্সাপে <no-reply@nexapay.test>",
+      subject: `${"Long subject ".repeat(10)}🙂`,
+      text,
+      html: `<p>${text}</p>`,
+    });
+  });
+
+  test("an empty body and a subject of one word", async () => {
+    await expectSameFile({ ...envelope, subject: "Hello", text: "" });
+  });
+});
