@@ -71,7 +71,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
 }
 
 /**
- * A message as an .eml file: exactly the bytes nodemailer's stream transport writes with
+ * A message as an .eml file (decision 027): exactly the bytes nodemailer's stream transport writes with
  * `newline: "unix"` (mailer.test.ts compares the two), but built in one pass. nodemailer composes the
  * message (MailComposer: the headers, the addresses, the MIME tree, each part's transfer encoding)
  * and encodes the parts (its qp and base64 modules); only the writing out is ours. Its own writer
