@@ -2,6 +2,7 @@
 // to the bytes nodemailer's own stream transport writes for the same message, for every decision
 // e-mail and the password reset in each language, and for text that exercises each transfer
 // encoding. Only the Date header is left out of the comparison: each side stamps its own clock.
+import { Readable } from "node:stream";
 import nodemailer from "nodemailer";
 import { describe, expect, test } from "vitest";
 import { languages } from "#shared/language.ts";
@@ -71,5 +72,11 @@ describe("outboxFileOf writes what nodemailer writes", () => {
 
   test("an empty body and a subject of one word", async () => {
     await expectSameFile({ ...envelope, subject: "Hello", text: "" });
+  });
+
+  test("a part that is not text (a stream) is refused, not written half", () => {
+    expect(() => outboxFileOf({ ...envelope, subject: "Hello", text: "text", html: Readable.from(["<p>html</p>"]) })).toThrow(
+      "an outbox message part that is not text",
+    );
   });
 });
