@@ -89,7 +89,7 @@ const fileKeyOf = (eventKey: string) => eventKey.replace(/[^A-Za-z0-9._-]/g, "_"
 /** The .eml files written for one event. */
 async function filesOf(eventKey: string): Promise<string[]> {
   const names = await readdir(mailDir()).catch(() => [] as string[]);
-  return names.filter((name) => name.includes(`-${fileKeyOf(eventKey)}-`));
+  return names.filter((name) => name.includes(`-${fileKeyOf(eventKey)}-`) && name.endsWith(".eml"));
 }
 
 /** The one .eml file of an event, its quoted-printable parts decoded (our messages are ASCII or UTF-8). */

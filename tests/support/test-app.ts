@@ -259,9 +259,10 @@ export async function createTestApp(
       for (;;) {
         const newest = (await mailFilesTo(to)).at(-1);
         if (newest !== undefined && (after === undefined || newest > after.file)) {
-          // The mailer writes the file in one call; an empty read means it is still being written.
+          // The mailer renames a message into place whole (decision 027): an .eml file is never empty.
           const raw = await readFile(path.join(outboxDir, newest), "utf8");
-          if (raw.length > 0) return parseMail(newest, raw);
+          if (raw.length === 0) throw new Error(`${newest} is empty: the mailer let a reader see a message before it was written`);
+          return parseMail(newest, raw);
         }
         if (Date.now() > deadline) throw new Error(`no new mail to ${to} in ${outboxDir} after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));

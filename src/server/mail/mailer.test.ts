@@ -2,13 +2,16 @@
 // to the bytes nodemailer's own stream transport writes for the same message, for every decision
 // e-mail and the password reset in each language, and for text that exercises each transfer
 // encoding. Only the Date header is left out of the comparison: each side stamps its own clock.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import nodemailer from "nodemailer";
 import { describe, expect, test } from "vitest";
 import { languages } from "#shared/language.ts";
 import { decisionTemplates } from "../db/schema.ts";
 import { composeDecisionMail } from "./decision-templates.ts";
-import { outboxFileOf } from "./mailer.ts";
+import { createMailer, outboxFileOf } from "./mailer.ts";
 import { composeResetPasswordMail } from "./reset-password-mail.ts";
 
 const streamTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -78,5 +81,46 @@ describe("outboxFileOf writes what nodemailer writes", () => {
     expect(() => outboxFileOf({ ...envelope, subject: "Hello", text: "text", html: Readable.from(["<p>html</p>"]) })).toThrow(
       "an outbox message part that is not text",
     );
+  });
+});
+
+describe("the .eml outbox folder", () => {
+  // Against a writer that creates the file and then fills it, this reader found an empty file in
+  // about two runs of five: a race, so a regression fails it often rather than always.
+  test("a reader listing the folder while messages are written never finds one empty or cut short, and nothing else stays", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "nexapay-outbox-"));
+    const mailer = createMailer({ smtpUrl: undefined, from: envelope.from, outboxDir: dir, log: { info() {} } });
+    const mail = composeDecisionMail("deposit.completed", params, "Rahim Uddin", "en");
+    let writing = true;
+    const seen: { name: string; length: number }[] = [];
+    // Reads every .eml file as soon as it is listed, for as long as the messages are being written.
+    const reader = (async () => {
+      while (writing) {
+        for (const name of (await readdir(dir)).filter((file) => file.endsWith(".eml"))) {
+          const text = await readFile(path.join(dir, name), "utf8").catch(() => null);
+          if (text !== null) seen.push({ name, length: text.length });
+        }
+      }
+    })();
+    try {
+      // 600 messages, 50 at a time, to 100 keys: each sent again, as after a crash between send and mark.
+      for (let batch = 0; batch < 12; batch++) {
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            mailer.send({ ...mail, to: envelope.to, messageId: `<m${i}@nexapay.test>`, fileKey: `key-${batch % 2}-${i}` }),
+          ),
+        );
+      }
+    } finally {
+      writing = false;
+      await reader;
+    }
+    const files = await readdir(dir);
+    await rm(dir, { recursive: true, force: true });
+    expect(files.filter((file) => !file.endsWith(".eml"))).toEqual([]);
+    expect(files).toHaveLength(100);
+    expect(seen.length).toBeGreaterThan(0);
+    const whole = outboxFileOf({ from: envelope.from, to: envelope.to, ...mail, messageId: "<m0@nexapay.test>" }).length;
+    expect(seen.filter((read) => Math.abs(read.length - whole) > 40)).toEqual([]);
   });
 });

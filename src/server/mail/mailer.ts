@@ -6,7 +6,7 @@
 // text or links: a password-reset link carries a token that is as good as the password, and logs
 // are read by more people than mailboxes. A developer opens the file to follow a link.
 import { createHash } from "node:crypto";
-import { writeFile } from "node:fs";
+import { rename, writeFile } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -19,6 +19,7 @@ import * as qp from "nodemailer/lib/qp";
 // The callback form of writeFile: the promise form opens a FileHandle and wires an abort signal
 // for every file, which a profile of the outbox sender showed as a sixth of a message's cost.
 const writeFileAsync = promisify(writeFile);
+const renameAsync = promisify(rename);
 
 export type MailMessage = {
   to: string;
@@ -36,16 +37,24 @@ type Log = { info: (obj: object, msg: string) => void };
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: Log }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
 
+  // A message appears in the folder whole or not at all: it is written under a name of its own that
+  // does not end in .eml, then renamed to its .eml name (a rename within a folder is atomic). A
+  // reader (a person, a mail tool, the tests) that lists the folder between the file's creation and
+  // its write would otherwise find it empty. The rename also replaces a file sent before at once.
   // The folder is made when a write finds it missing (the first message, or after someone removed
   // it), not before every message: a busy hour writes thousands.
+  let written = 0;
   const writeToOutbox = async (file: string, raw: Buffer) => {
+    written += 1;
+    const partial = `${file}.${process.pid}-${written}.partial`;
     try {
-      await writeFileAsync(file, raw);
+      await writeFileAsync(partial, raw);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       await mkdir(options.outboxDir, { recursive: true });
-      await writeFileAsync(file, raw);
+      await writeFileAsync(partial, raw);
     }
+    await renameAsync(partial, file);
   };
 
   return {
