@@ -73,6 +73,18 @@ describe("outboxFileOf writes what nodemailer writes", () => {
     });
   });
 
+  test("a line break in the recipient, subject or text adds no header", async () => {
+    const mail = {
+      ...envelope,
+      to: "victim@example.test\r\nBcc: evil@example.test",
+      subject: "Hello\r\nBcc: evil@example.test",
+      text: "Hello\r\nBcc: evil@example.test\n",
+    };
+    await expectSameFile(mail);
+    const headers = outboxFileOf(mail).toString("utf8").split("\n\n")[0]!;
+    expect(headers).not.toMatch(/^Bcc:/im);
+  });
+
   test("an empty body and a subject of one word", async () => {
     await expectSameFile({ ...envelope, subject: "Hello", text: "" });
   });
