@@ -4,12 +4,12 @@
 // for Bangla sees it: the page says lang="bn", no English sentence of ours is left on it, nothing is
 // wider than the screen, and axe finds no serious or critical violation (it checks the language
 // attribute too). A picture of each is kept for a person to look at.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { latestMailTo, newUser, signUpViaApi } from "./support/accounts.ts";
 import { approveWithoutChainEvidence, requestDeposit, tronAddress } from "./support/admin.ts";
 import { bangla, englishSentences } from "./support/catalogs.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
+import { seriousAxeViolations } from "./support/axe.ts";
 import { untilAnimationsSettle } from "./support/settled.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -72,9 +72,7 @@ async function checkBanglaScreen(page: Page, route: string, width: number): Prom
   expect(text, `no Bangla on ${route}`).toMatch(/[\u0980-\u09ff]/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll on ${route}`).toBeLessThanOrEqual(width);
 
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${route} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await seriousAxeViolations(page), `axe on ${route}`).toEqual([]);
 
   await page.evaluate(() => window.scrollTo(0, 0));
   const name = route === "/" ? "home" : route.slice(1).replace(/[/?=]/g, "-");

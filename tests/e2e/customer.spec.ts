@@ -3,8 +3,7 @@
 // and 375 px checked by axe and kept as a screenshot.
 import { randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
-import { untilAnimationsSettle } from "./support/settled.ts";
+import { seriousAxeViolations } from "./support/axe.ts";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { newUser, signOutViaApi, signUpViaApi } from "./support/accounts.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
@@ -17,10 +16,7 @@ const tronAddress = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 /** axe finds no serious or critical violation; then a picture, of the whole page or (for a dialog) of what is on screen. */
 async function checkScreen(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  await untilAnimationsSettle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   // Nothing wider than the screen: no sideways scrolling on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   // From the top, so the sticky header is drawn where it belongs.

@@ -2,8 +2,7 @@
 // every public route shows its heading with no console error, no failed request and no serious
 // axe violation; the landing page's anchors and side menu work; 'Contact Sales' opens the chat in a
 // new tab; the contact form validates and really sends; the lists filter; the legal tabs switch.
-import AxeBuilder from "@axe-core/playwright";
-import { untilAnimationsSettle } from "./support/settled.ts";
+import { seriousAxeViolations } from "./support/axe.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { contactMessages } from "../../src/shared/contact-schemas.ts";
 import { publicChatUrl } from "../../src/shared/public-contact.ts";
@@ -56,10 +55,7 @@ function watchPage(page: Page) {
 }
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  await untilAnimationsSettle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 /** The chat host is not reachable from here: answer its URL with a stub page so the new tab loads. */

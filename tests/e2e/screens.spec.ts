@@ -1,8 +1,7 @@
 // Every foundation screen at desktop and phone width: axe finds no serious or critical violation,
 // and a screenshot is kept for a person to look at (test-results/screenshots, or
 // tests/e2e/screenshots with UPDATE_SCREENSHOTS=1).
-import AxeBuilder from "@axe-core/playwright";
-import { untilAnimationsSettle } from "./support/settled.ts";
+import { seriousAxeViolations } from "./support/axe.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { latestMailTo, newUser, resetLinkIn, signOutViaApi, signUpViaApi } from "./support/accounts.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
@@ -11,10 +10,7 @@ const widths = [1280, 375] as const;
 const screenshotDir = process.env.UPDATE_SCREENSHOTS ? "tests/e2e/screenshots" : "test-results/screenshots";
 
 async function checkScreen(page: Page, name: string): Promise<void> {
-  await untilAnimationsSettle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
 }
 

@@ -4,8 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
-import { untilAnimationsSettle } from "./settled.ts";
+import { seriousAxeViolations } from "./axe.ts";
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import bs58check from "bs58check";
 import * as OTPAuth from "otpauth";
@@ -19,10 +18,7 @@ export const tronAddress = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 /** axe finds no serious or critical violation; then a picture of the page (or, for a dialog, of the screen). */
 export async function checkScreen(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  await untilAnimationsSettle(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage });
 }
