@@ -1,9 +1,11 @@
 // Queries about accounts that better-auth does not know: profiles, usernames, admin roles and the
 // sign-in lockout (decision 002).
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "#shared/language.ts";
 import type { Db } from "../db/client.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";
+import { sessionLifetimeSeconds, sessionRefreshAgeSeconds } from "./auth.ts";
 import { findSession, type SessionFacts } from "./session-lookup.ts";
 
 export const lockoutFailuresMax = 10;
@@ -88,6 +90,9 @@ export const adminSessionLifetimeMs = 12 * 60 * 60 * 1000;
 /** An admin session unused this long ends: a back office left open on a shared desk closes itself. */
 export const adminIdleTimeoutMs = 15 * 60 * 1000;
 
+/** Activity is written at most this often: a busy back office should not rewrite its session row per request. */
+const activityWriteEveryMs = 30_000;
+
 export type AdminSessionVerdict = "active" | "gone" | "password_only" | "expired" | "idle";
 
 /**
@@ -108,11 +113,47 @@ export async function checkAdminSession(db: Db, facts: SessionFacts, now: Date, 
   const verdict = adminSessionVerdict(facts, now, idleMs);
   if (verdict !== "active") return verdict;
   const activeAt = new Date(now.getTime() - idleMs);
-  // Written at most every 30 s: a busy back office should not rewrite its session row per request.
-  if (activeAt.getTime() - facts.lastActiveAt.getTime() > 30_000) {
+  if (activeAt.getTime() - facts.lastActiveAt.getTime() > activityWriteEveryMs) {
     await db.update(session).set({ lastActiveAt: activeAt }).where(eq(session.token, facts.token));
   }
   return "active";
+}
+
+/** The admin a session check inside a route's own statement admitted (quietlyAdmittedAdmin's row). */
+export type AdmittedAdmin = { adminId: string; adminEmail: string; adminRole: AdminRole };
+
+/**
+ * The admin this session token belongs to (a row of admin_id, admin_email, admin_role), only when the
+ * admin guard (auth/guards.ts) would let the request through at `now` with this idle report *and
+ * write nothing while doing so*: no expired or suspended session to end, no sliding expiry due
+ * (needsRefresh), no activity to record (checkAdminSession). Otherwise no row.
+ *
+ * A route can then act in the same statement that checks the session: one round trip instead of
+ * two. When this finds no row, the route asks the guard itself, which refuses, ends the session or
+ * writes exactly as on every other admin route, so this may refuse more than the guard (a row is
+ * only a shortcut) but must never admit more. The conditions are those of requireSession,
+ * requireAdmin, needsRefresh and adminSessionVerdict, turned around, and compare times to the
+ * millisecond, as JavaScript's Dates do (the driver truncates PostgreSQL's microseconds).
+ */
+export function quietlyAdmittedAdmin(token: string, now: Date, idleMs: number): SQL {
+  const ms = (column: AnyPgColumn) => sql`date_trunc('milliseconds', ${column})`;
+  const at = (millis: number) => sql`${new Date(millis).toISOString()}::timestamptz`;
+  const nowMs = now.getTime();
+  return sql`select ${session.userId} as admin_id, ${user.email} as admin_email, ${adminUsers.adminRole} as admin_role
+    from ${session}
+    join ${user} on ${user.id} = ${session.userId}
+    join ${adminUsers} on ${adminUsers.userId} = ${session.userId}
+    left join ${profiles} on ${profiles.id} = ${session.userId}
+    where ${session.token} = ${token}
+      and ${ms(session.expiresAt)} >= ${at(nowMs)}
+      and ${ms(session.expiresAt)} > ${at(nowMs + (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000)}
+      and not coalesce(${profiles.isSuspended}, false)
+      and ${user.twoFactorEnabled}
+      and ${session.twoFactorVerifiedAt} is not null
+      and ${ms(session.createdAt)} >= ${at(nowMs - adminSessionLifetimeMs)}
+      and ${ms(session.lastActiveAt)} >= ${at(nowMs - adminIdleTimeoutMs)}
+      and ${idleMs <= adminIdleTimeoutMs}
+      and ${ms(session.lastActiveAt)} >= ${at(nowMs - idleMs - activityWriteEveryMs)}`;
 }
 
 type AdminSessionTimes = { lastActiveAt: Date; createdAt: Date; twoFactorVerifiedAt: Date | null };

@@ -2,12 +2,21 @@
 // They run before the body is validated, so a stranger learns nothing from validation messages.
 // The browser's idea of a role is never trusted; it is read from admin_users on every request, in
 // the same single statement that resolves the session (auth/session-lookup.ts).
+import type { SQL } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { Auth } from "./auth.ts";
-import { adminIdleTimeoutMs, checkAdminSession, revokeSessionsOf, type AdminRole, type AdminSessionVerdict } from "./accounts.ts";
+import {
+  adminIdleTimeoutMs,
+  checkAdminSession,
+  quietlyAdmittedAdmin,
+  revokeSessionsOf,
+  type AdminRole,
+  type AdminSessionVerdict,
+  type AdmittedAdmin,
+} from "./accounts.ts";
 import { deleteSession, findSession, needsRefresh, refreshSession, signedSessionToken, type SessionFacts } from "./session-lookup.ts";
 
 /** Milliseconds since the person last touched the page, as the web app reports it (x-idle-ms). */
@@ -102,6 +111,10 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
    * minutes. A session that fails is deleted, so the browser goes back to the sign-in page.
    */
   async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    await admitAdmin(request);
+  }
+
+  async function admitAdmin(request: FastifyRequest): Promise<void> {
     const facts = await requireSession(request, plainLookup);
     if (!facts.adminRole) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
     if (!facts.twoFactorEnabled) throw new AppError(403, errorCodes.twoFactorRequired, messages.twoFactorRequired);
@@ -113,7 +126,49 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     request.adminRole = facts.adminRole;
   }
 
-  return { currentUser, requireUser, requireUserReading, requireAdmin };
+  /**
+   * For an admin route that checks the session in its own statement (actAsAdmin): the onRequest
+   * hook keeps only what needs no database, so a request without a session cookie we signed is
+   * still refused before its body is looked at.
+   */
+  async function requireSessionCookie(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const { name, secret } = await cookieSettings;
+    if (signedSessionToken(request.headers.cookie, name, secret) === null) {
+      throw new AppError(401, errorCodes.unauthenticated, messages.unauthenticated);
+    }
+  }
+
+  /**
+   * requireAdmin and the route's action in one round trip where it can be. `actIfAdmitted` runs the
+   * route's statement on quietlyAdmittedAdmin, which admits only a session requireAdmin would admit
+   * without writing anything, and answers null when it admitted no one (then nothing was done).
+   * Then, and for a request that failed validation, requireAdmin decides as on every admin route:
+   * it refuses (ending the session where it would) before any validation message is answered, or
+   * admits after its own writes and `actAlone` runs. Only a route with `attachValidation` and
+   * requireSessionCookie as its onRequest hook uses this.
+   */
+  async function actAsAdmin<T>(
+    request: FastifyRequest,
+    actIfAdmitted: (admission: SQL) => Promise<{ admin: AdmittedAdmin; result: T } | null>,
+    actAlone: () => Promise<T>,
+  ): Promise<T> {
+    const { name, secret } = await cookieSettings;
+    const token = signedSessionToken(request.headers.cookie, name, secret);
+    if (token !== null && !request.validationError) {
+      const admitted = await actIfAdmitted(quietlyAdmittedAdmin(token, new Date(), idleMsOf(request)));
+      if (admitted) {
+        const { adminId, adminEmail, adminRole } = admitted.admin;
+        request.user = { id: adminId, email: adminEmail, sessionToken: token, adminRole, twoFactorEnabled: true };
+        request.adminRole = adminRole;
+        return admitted.result;
+      }
+    }
+    await admitAdmin(request);
+    if (request.validationError) throw request.validationError;
+    return actAlone();
+  }
+
+  return { currentUser, requireUser, requireUserReading, requireAdmin, requireSessionCookie, actAsAdmin };
 }
 
 /** Finds the session a signed cookie names (null when there is none), with whatever else the route reads with it. */

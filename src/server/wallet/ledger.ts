@@ -9,6 +9,7 @@ import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
 import { secondApprovalMessages } from "#shared/second-approval-schemas.ts";
 import { payoutReferenceMessages, type TransactionDto } from "#shared/wallet-schemas.ts";
+import type { AdminRole, AdmittedAdmin } from "../auth/accounts.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
@@ -179,6 +180,30 @@ export async function approveOrRequest(db: Db, input: ApproveInput): Promise<Out
   return outcomeFrom(answer);
 }
 
+/**
+ * approveOrRequest in the statement that checks the admin's session (`admission`, one row or none):
+ * one round trip instead of two. The function runs only for a row the check admitted; with no row
+ * nothing was done and the answer is null, and the caller asks the admin guard itself.
+ */
+export async function approveOrRequestIfAdmitted(
+  db: Db,
+  admission: SQL,
+  input: Omit<ApproveInput, "adminId">,
+): Promise<{ admin: AdmittedAdmin; outcome: Outcome } | null> {
+  const row = await queryMoneyFunction<OutcomeJson, { admin_id: string; admin_email: string; admin_role: AdminRole }>(
+    db,
+    sql`with admitted as materialized (${admission})
+      select admin_id, admin_email, admin_role,
+        nexapay_approve_transaction(${input.id}, admin_id, ${input.ip ?? null},
+          ${input.watcherOn ?? false}, ${input.acknowledgeNoChainEvidence ?? false}, ${input.payoutReference ?? null},
+          ${(input.fourEyesMinPoisha ?? 0n).toString()}::bigint) as answer
+      from admitted`,
+    decisionRefusals,
+  );
+  if (!row) return null;
+  return { admin: { adminId: row.admin_id, adminEmail: row.admin_email, adminRole: row.admin_role }, outcome: outcomeFrom(row.answer) };
+}
+
 /** Reject: the same conditional status update and an audit entry; no money moves. */
 export async function rejectTransaction(
   db: Db,
@@ -319,10 +344,20 @@ type Refusals = {
  * answers its result, or turns its refusal (an NX SQLSTATE, or the balance check) into our 4xx.
  */
 async function callMoneyFunction<T>(db: Db, call: SQL, refusals: Refusals): Promise<T> {
+  const row = await queryMoneyFunction<T>(db, call, refusals);
+  assert(row, "a money function answers one row");
+  return row.answer;
+}
+
+/** callMoneyFunction for a statement that may answer no row (nothing done), with other columns beside `answer`. */
+async function queryMoneyFunction<T, Other extends object = object>(
+  db: Db,
+  call: SQL,
+  refusals: Refusals,
+): Promise<(Other & { answer: T }) | undefined> {
   try {
-    const [row] = await queryRows<{ answer: T }>(db, call);
-    assert(row, "a money function answers one row");
-    return row.answer;
+    const [row] = await queryRows<Other & { answer: T }>(db, call);
+    return row;
   } catch (error) {
     throw refusalOf(error, refusals) ?? failedAssertionOf(error) ?? error;
   }

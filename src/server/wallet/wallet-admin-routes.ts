@@ -26,7 +26,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { idParams } from "../http/id-params.ts";
-import { adjustOrRequest, approveOrRequest, rejectTransaction, toTransactionDto } from "./ledger.ts";
+import { adjustOrRequest, approveOrRequest, approveOrRequestIfAdmitted, rejectTransaction, toTransactionDto } from "./ledger.ts";
 import { getAdminTransaction, listAdminTransactions } from "./transaction-queries.ts";
 
 export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards }): void {
@@ -82,6 +82,8 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
   );
 
   // A withdrawal at or above the four-eyes threshold is not paid yet: 202 with the request.
+  // The busiest back-office write checks the admin's session in its own statement (guards.actAsAdmin):
+  // one round trip instead of two. Validation waits for the guard, as on every admin route.
   r.post(
     "/api/admin/transactions/:id/approve",
     {
@@ -91,17 +93,26 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
         body: approveTransactionSchema.nullish(),
         response: { 200: transactionSchema, 202: secondApprovalSchema },
       },
-      ...admin,
+      attachValidation: true,
+      onRequest: guards.requireSessionCookie,
     },
     async (request, reply) => {
-      const outcome = await approveOrRequest(db, {
-        ...actingAdmin(request),
+      const input = {
         id: request.params.id,
+        ip: request.ip,
         watcherOn,
         acknowledgeNoChainEvidence: request.body?.acknowledgeNoChainEvidence === true,
         payoutReference: request.body?.payoutReference ?? null,
         fourEyesMinPoisha,
-      });
+      };
+      const outcome = await guards.actAsAdmin(
+        request,
+        async (admission) => {
+          const done = await approveOrRequestIfAdmitted(db, admission, input);
+          return done && { admin: done.admin, result: done.outcome };
+        },
+        () => approveOrRequest(db, { ...input, ...actingAdmin(request) }),
+      );
       if (outcome.secondApproval) return reply.status(202).send(toSecondApprovalDto(outcome.secondApproval));
       return reply.status(200).send(toTransactionDto(outcome.transaction));
     },
