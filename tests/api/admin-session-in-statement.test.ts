@@ -1,14 +1,13 @@
 // Approve checks the admin's session inside its own statement (one round trip instead of two). That
-// check, quietlyAdmittedAdmin, may refuse more than the admin guard (the guard then decides, as on
+// check, selectQuietlyAdmittedAdmin, may refuse more than the admin guard (the guard then decides, as on
 // every admin route) but must never admit more. Here it is held to the guard's own rules, state by
 // state, at the boundaries and below the millisecond; and approve's answers are shown to come in
 // the guard's order: who you are first, what you sent after.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { adminSessionLifetimeMs, adminSessionVerdict, quietlyAdmittedAdmin } from "../../src/server/auth/accounts.ts";
+import { adminSessionLifetimeMs, adminSessionVerdict, quietAdmission, selectQuietlyAdmittedAdmin } from "../../src/server/auth/accounts.ts";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds } from "../../src/server/auth/auth.ts";
 import { findSession, needsRefresh } from "../../src/server/auth/session-lookup.ts";
-import { queryRows } from "../../src/server/db/client.ts";
 import { adminUsers, profiles, session, transactions, user } from "../../src/server/db/schema.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp } from "../support/test-app.ts";
@@ -42,7 +41,9 @@ async function guardAdmitsQuietly(token: string, now: Date, idleMs: number): Pro
 }
 
 async function statementAdmits(token: string, now: Date, idleMs: number): Promise<boolean> {
-  const rows = await queryRows<{ admin_id: string }>(t.db, quietlyAdmittedAdmin(token, now, idleMs));
+  const rows = await selectQuietlyAdmittedAdmin(t.db, {})
+    .prepare("test_quiet_admin")
+    .execute(quietAdmission(token, now, idleMs));
   return rows.length === 1;
 }
 
@@ -82,6 +83,11 @@ describe("the check in approve's statement admits what the admin guard admits wi
     {
       name: "its sliding expiry due (a write)",
       times: { expiresIn: (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000 },
+      admitted: false,
+    },
+    {
+      name: "its sliding expiry due 0.5 ms later (below the millisecond: due, as JavaScript reads it)",
+      times: { expiresIn: (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000 + 0.5 },
       admitted: false,
     },
     {

@@ -1,7 +1,7 @@
 // Queries about accounts that better-auth does not know: profiles, usernames, admin roles and the
 // sign-in lockout (decision 002).
-import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import type { AnyPgColumn, SelectedFields } from "drizzle-orm/pg-core";
 import type { Language } from "#shared/language.ts";
 import type { Db } from "../db/client.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";
@@ -119,41 +119,61 @@ export async function checkAdminSession(db: Db, facts: SessionFacts, now: Date, 
   return "active";
 }
 
-/** The admin a session check inside a route's own statement admitted (quietlyAdmittedAdmin's row). */
+/** The admin a session check inside a route's own statement admitted (selectQuietlyAdmittedAdmin's row). */
 export type AdmittedAdmin = { adminId: string; adminEmail: string; adminRole: AdminRole };
 
+/** The values of selectQuietlyAdmittedAdmin's placeholders for one request: the token, and times worked out from `now`. */
+export type QuietAdmission = ReturnType<typeof quietAdmission>;
+
+export function quietAdmission(token: string, now: Date, idleMs: number) {
+  const at = (millis: number) => new Date(millis).toISOString();
+  const nowMs = now.getTime();
+  return {
+    token,
+    notExpiredAt: at(nowMs),
+    noRefreshUntil: at(nowMs + (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000),
+    createdSince: at(nowMs - adminSessionLifetimeMs),
+    activeSince: at(nowMs - adminIdleTimeoutMs),
+    idleReportAllowed: idleMs <= adminIdleTimeoutMs,
+    recordedActivitySince: at(nowMs - idleMs - activityWriteEveryMs),
+  };
+}
+
 /**
- * The admin this session token belongs to (a row of admin_id, admin_email, admin_role), only when the
- * admin guard (auth/guards.ts) would let the request through at `now` with this idle report *and
- * write nothing while doing so*: no expired or suspended session to end, no sliding expiry due
- * (needsRefresh), no activity to record (checkAdminSession). Otherwise no row.
+ * The admin a session token belongs to (adminId, adminEmail, adminRole, and `extra` columns, such as
+ * a money function's answer), only when the admin guard (auth/guards.ts) would let the request
+ * through at that `now` with that idle report (quietAdmission's values) *and write nothing while
+ * doing so*: no expired or suspended session to end, no sliding expiry due (needsRefresh), no
+ * activity to record (checkAdminSession). Otherwise no row, and `extra` is never computed.
  *
  * A route can then act in the same statement that checks the session: one round trip instead of
  * two. When this finds no row, the route asks the guard itself, which refuses, ends the session or
  * writes exactly as on every other admin route, so this may refuse more than the guard (a row is
  * only a shortcut) but must never admit more. The conditions are those of requireSession,
- * requireAdmin, needsRefresh and adminSessionVerdict, turned around, and compare times to the
- * millisecond, as JavaScript's Dates do (the driver truncates PostgreSQL's microseconds).
+ * requireAdmin, needsRefresh and adminSessionVerdict, turned around. The stored times are
+ * truncated to the millisecond first, as the driver does when JavaScript reads them.
  */
-export function quietlyAdmittedAdmin(token: string, now: Date, idleMs: number): SQL {
+export function selectQuietlyAdmittedAdmin<Extra extends SelectedFields>(db: Db, extra: Extra) {
   const ms = (column: AnyPgColumn) => sql`date_trunc('milliseconds', ${column})`;
-  const at = (millis: number) => sql`${new Date(millis).toISOString()}::timestamptz`;
-  const nowMs = now.getTime();
-  return sql`select ${session.userId} as admin_id, ${user.email} as admin_email, ${adminUsers.adminRole} as admin_role
-    from ${session}
-    join ${user} on ${user.id} = ${session.userId}
-    join ${adminUsers} on ${adminUsers.userId} = ${session.userId}
-    left join ${profiles} on ${profiles.id} = ${session.userId}
-    where ${session.token} = ${token}
-      and ${ms(session.expiresAt)} >= ${at(nowMs)}
-      and ${ms(session.expiresAt)} > ${at(nowMs + (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000)}
-      and not coalesce(${profiles.isSuspended}, false)
-      and ${user.twoFactorEnabled}
-      and ${session.twoFactorVerifiedAt} is not null
-      and ${ms(session.createdAt)} >= ${at(nowMs - adminSessionLifetimeMs)}
-      and ${ms(session.lastActiveAt)} >= ${at(nowMs - adminIdleTimeoutMs)}
-      and ${idleMs <= adminIdleTimeoutMs}
-      and ${ms(session.lastActiveAt)} >= ${at(nowMs - idleMs - activityWriteEveryMs)}`;
+  const at = (name: keyof QuietAdmission) => sql`${sql.placeholder(name)}::timestamptz`;
+  return db
+    .select({ adminId: session.userId, adminEmail: user.email, adminRole: adminUsers.adminRole, ...extra })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(adminUsers, eq(adminUsers.userId, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .where(
+      sql`${session.token} = ${sql.placeholder("token")}
+        and ${ms(session.expiresAt)} >= ${at("notExpiredAt")}
+        and ${ms(session.expiresAt)} > ${at("noRefreshUntil")}
+        and not coalesce(${profiles.isSuspended}, false)
+        and ${user.twoFactorEnabled}
+        and ${session.twoFactorVerifiedAt} is not null
+        and ${ms(session.createdAt)} >= ${at("createdSince")}
+        and ${ms(session.lastActiveAt)} >= ${at("activeSince")}
+        and ${sql.placeholder("idleReportAllowed")}::boolean
+        and ${ms(session.lastActiveAt)} >= ${at("recordedActivitySince")}`,
+    );
 }
 
 type AdminSessionTimes = { lastActiveAt: Date; createdAt: Date; twoFactorVerifiedAt: Date | null };

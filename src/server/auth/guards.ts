@@ -1,8 +1,9 @@
 // Who is asking: onRequest hooks that put the signed-in user on the request, or answer 401/403.
 // They run before the body is validated, so a stranger learns nothing from validation messages.
 // The browser's idea of a role is never trusted; it is read from admin_users on every request, in
-// the same single statement that resolves the session (auth/session-lookup.ts).
-import type { SQL } from "drizzle-orm";
+// the same single statement that resolves the session (auth/session-lookup.ts). Approve, the
+// busiest back-office write, checks the session inside its own statement instead (actAsAdmin,
+// decision 028); its validation messages still wait for the guard.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Db } from "../db/client.ts";
@@ -11,11 +12,12 @@ import type { Auth } from "./auth.ts";
 import {
   adminIdleTimeoutMs,
   checkAdminSession,
-  quietlyAdmittedAdmin,
+  quietAdmission,
   revokeSessionsOf,
   type AdminRole,
   type AdminSessionVerdict,
   type AdmittedAdmin,
+  type QuietAdmission,
 } from "./accounts.ts";
 import { deleteSession, findSession, needsRefresh, refreshSession, signedSessionToken, type SessionFacts } from "./session-lookup.ts";
 
@@ -140,7 +142,7 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
 
   /**
    * requireAdmin and the route's action in one round trip where it can be. `actIfAdmitted` runs the
-   * route's statement on quietlyAdmittedAdmin, which admits only a session requireAdmin would admit
+   * route's statement on selectQuietlyAdmittedAdmin, which admits only a session requireAdmin would admit
    * without writing anything, and answers null when it admitted no one (then nothing was done).
    * Then, and for a request that failed validation, requireAdmin decides as on every admin route:
    * it refuses (ending the session where it would) before any validation message is answered, or
@@ -149,13 +151,13 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
    */
   async function actAsAdmin<T>(
     request: FastifyRequest,
-    actIfAdmitted: (admission: SQL) => Promise<{ admin: AdmittedAdmin; result: T } | null>,
+    actIfAdmitted: (admission: QuietAdmission) => Promise<{ admin: AdmittedAdmin; result: T } | null>,
     actAlone: () => Promise<T>,
   ): Promise<T> {
     const { name, secret } = await cookieSettings;
     const token = signedSessionToken(request.headers.cookie, name, secret);
     if (token !== null && !request.validationError) {
-      const admitted = await actIfAdmitted(quietlyAdmittedAdmin(token, new Date(), idleMsOf(request)));
+      const admitted = await actIfAdmitted(quietAdmission(token, new Date(), idleMsOf(request)));
       if (admitted) {
         const { adminId, adminEmail, adminRole } = admitted.admin;
         request.user = { id: adminId, email: adminEmail, sessionToken: token, adminRole, twoFactorEnabled: true };

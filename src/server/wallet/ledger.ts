@@ -9,11 +9,12 @@ import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
 import { secondApprovalMessages } from "#shared/second-approval-schemas.ts";
 import { payoutReferenceMessages, type TransactionDto } from "#shared/wallet-schemas.ts";
-import type { AdminRole, AdmittedAdmin } from "../auth/accounts.ts";
+import { selectQuietlyAdmittedAdmin, type AdmittedAdmin, type QuietAdmission } from "../auth/accounts.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDay } from "../db/dhaka-day.ts";
-import type { transactions } from "../db/schema.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
+import { session, type transactions } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -180,28 +181,46 @@ export async function approveOrRequest(db: Db, input: ApproveInput): Promise<Out
   return outcomeFrom(answer);
 }
 
+// Built once per database handle and prepared (db/prepared.ts). Unprepared, the four-table session
+// check is planned on every approval, and approvals ran slower than with two round trips (decision 028).
+const preparedApproveAsAdmin = preparedPerDatabase((db) =>
+  selectQuietlyAdmittedAdmin(db, {
+    answer: sql<OutcomeJson>`nexapay_approve_transaction(${sql.placeholder("id")}, ${session.userId}, ${sql.placeholder("ip")},
+      ${sql.placeholder("watcherOn")}, ${sql.placeholder("acknowledgeNoChainEvidence")}, ${sql.placeholder("payoutReference")},
+      ${sql.placeholder("fourEyesMinPoisha")}::bigint)`,
+  }).prepare("nexapay_approve_as_admin"),
+);
+
 /**
- * approveOrRequest in the statement that checks the admin's session (`admission`, one row or none):
- * one round trip instead of two. The function runs only for a row the check admitted; with no row
- * nothing was done and the answer is null, and the caller asks the admin guard itself.
+ * approveOrRequest in the statement that checks the admin's session (auth/accounts.ts,
+ * selectQuietlyAdmittedAdmin): one round trip instead of two. The function is in the select list,
+ * which PostgreSQL computes only for the row the check let through: with no row nothing was done,
+ * the answer is null, and the caller asks the admin guard itself. (Not inside a
+ * `with … as materialized`: that made every statement inside the function dearer, decision 028.)
  */
 export async function approveOrRequestIfAdmitted(
   db: Db,
-  admission: SQL,
+  admission: QuietAdmission,
   input: Omit<ApproveInput, "adminId">,
 ): Promise<{ admin: AdmittedAdmin; outcome: Outcome } | null> {
-  const row = await queryMoneyFunction<OutcomeJson, { admin_id: string; admin_email: string; admin_role: AdminRole }>(
-    db,
-    sql`with admitted as materialized (${admission})
-      select admin_id, admin_email, admin_role,
-        nexapay_approve_transaction(${input.id}, admin_id, ${input.ip ?? null},
-          ${input.watcherOn ?? false}, ${input.acknowledgeNoChainEvidence ?? false}, ${input.payoutReference ?? null},
-          ${(input.fourEyesMinPoisha ?? 0n).toString()}::bigint) as answer
-      from admitted`,
-    decisionRefusals,
-  );
+  let rows;
+  try {
+    rows = await preparedApproveAsAdmin(db).execute({
+      ...admission,
+      id: input.id,
+      ip: input.ip ?? null,
+      watcherOn: input.watcherOn ?? false,
+      acknowledgeNoChainEvidence: input.acknowledgeNoChainEvidence ?? false,
+      payoutReference: input.payoutReference ?? null,
+      fourEyesMinPoisha: (input.fourEyesMinPoisha ?? 0n).toString(),
+    });
+  } catch (error) {
+    throw refusalOf(error, decisionRefusals) ?? failedAssertionOf(error) ?? error;
+  }
+  const [row] = rows;
   if (!row) return null;
-  return { admin: { adminId: row.admin_id, adminEmail: row.admin_email, adminRole: row.admin_role }, outcome: outcomeFrom(row.answer) };
+  const { answer, ...admin } = row;
+  return { admin, outcome: outcomeFrom(answer) };
 }
 
 /** Reject: the same conditional status update and an audit entry; no money moves. */
@@ -344,20 +363,10 @@ type Refusals = {
  * answers its result, or turns its refusal (an NX SQLSTATE, or the balance check) into our 4xx.
  */
 async function callMoneyFunction<T>(db: Db, call: SQL, refusals: Refusals): Promise<T> {
-  const row = await queryMoneyFunction<T>(db, call, refusals);
-  assert(row, "a money function answers one row");
-  return row.answer;
-}
-
-/** callMoneyFunction for a statement that may answer no row (nothing done), with other columns beside `answer`. */
-async function queryMoneyFunction<T, Other extends object = object>(
-  db: Db,
-  call: SQL,
-  refusals: Refusals,
-): Promise<(Other & { answer: T }) | undefined> {
   try {
-    const [row] = await queryRows<Other & { answer: T }>(db, call);
-    return row;
+    const [row] = await queryRows<{ answer: T }>(db, call);
+    assert(row, "a money function answers one row");
+    return row.answer;
   } catch (error) {
     throw refusalOf(error, refusals) ?? failedAssertionOf(error) ?? error;
   }
