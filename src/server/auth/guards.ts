@@ -54,14 +54,19 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
   // better-auth names the cookie (with a __Secure- prefix behind HTTPS) and signs it with AUTH_SECRET.
   const cookieSettings = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
 
+  /** The session token this request's cookie names, if we signed it; no database work. */
+  async function signedTokenOf(request: FastifyRequest): Promise<string | null> {
+    const { name, secret } = await cookieSettings;
+    return signedSessionToken(request.headers.cookie, name, secret);
+  }
+
   /**
    * The session this request's cookie names, with its user's standing (auth/session-lookup.ts), or
    * null. An expired session is deleted, as better-auth does; a live one past a day since its
    * expiry was last pushed out gets a full lifetime again (better-auth's sliding expiry).
    */
   async function signedInSession<Facts extends SessionFacts>(request: FastifyRequest, lookup: SessionLookup<Facts>): Promise<Facts | null> {
-    const { name, secret } = await cookieSettings;
-    const token = signedSessionToken(request.headers.cookie, name, secret);
+    const token = await signedTokenOf(request);
     if (token === null) return null;
     const facts = await lookup(token);
     if (!facts) return null;
@@ -134,8 +139,7 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
    * still refused before its body is looked at.
    */
   async function requireSessionCookie(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const { name, secret } = await cookieSettings;
-    if (signedSessionToken(request.headers.cookie, name, secret) === null) {
+    if ((await signedTokenOf(request)) === null) {
       throw new AppError(401, errorCodes.unauthenticated, messages.unauthenticated);
     }
   }
@@ -154,8 +158,7 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     actIfAdmitted: (admission: QuietAdmission) => Promise<{ admin: AdmittedAdmin; result: T } | null>,
     actAlone: () => Promise<T>,
   ): Promise<T> {
-    const { name, secret } = await cookieSettings;
-    const token = signedSessionToken(request.headers.cookie, name, secret);
+    const token = await signedTokenOf(request);
     if (token !== null && !request.validationError) {
       const admitted = await actIfAdmitted(quietAdmission(token, new Date(), idleMsOf(request)));
       if (admitted) {
