@@ -44,6 +44,7 @@ import { registerVerificationAdminRoutes } from "./kyc/verification-admin-routes
 import { registerVerificationRoutes } from "./kyc/verification-routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createOutboxSender, type OutboxSender } from "./mail/outbox-sender.ts";
+import { createChangeRelay } from "./realtime/change-relay.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
 import { registerEventRoutes } from "./realtime/event-routes.ts";
 import { registerSimAdminRoutes } from "./sims/sim-admin-routes.ts";
@@ -224,6 +225,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerContactAdminRoutes(app, { db, guards });
   const hub = await createEventHub(database, app.log);
   app.addHook("onClose", async () => hub.close());
+  // The relay of change events (decision 029): a successful write may have committed some, and the
+  // browsers listening should hear of them now, not at the relay's next poll.
+  const changeRelay = createChangeRelay({ db: database.db, log: app.log });
+  app.addHook("onClose", async () => changeRelay.stop());
+  app.addHook("onResponse", (request, reply, done) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) changeRelay.kick();
+    done();
+  });
   registerEventRoutes(app, {
     db,
     hub,

@@ -484,6 +484,19 @@ export const emailOutbox = pgTable(
   ],
 );
 
+// Row-change events waiting to be told (decision 029, docs/architecture.md, Realtime). A change writes
+// its event here in its own transaction (nexapay_notify_change), so the event exists if and only if
+// the change committed; the relay (realtime/change-relay.ts) then sends each one as a NOTIFY and
+// deletes it. The table is UNLOGGED (migration 0018, by hand: drizzle cannot say so): events are
+// hints to refresh a list, an event lost in a database crash costs a refresh, and an unlogged row
+// costs the money transaction no WAL.
+export const changeEvents = pgTable("change_events", {
+  id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
+  changeTable: text("change_table").notNull(),
+  userId: uuid("user_id").notNull(),
+  rowId: uuid("row_id").notNull(),
+});
+
 export const contactMessages = pgTable(
   "contact_messages",
   {
