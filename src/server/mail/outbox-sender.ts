@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Language } from "#shared/language.ts";
 import { queryRows, type Db } from "../db/client.ts";
+import { oneRunAtATime } from "../db/one-run-at-a-time.ts";
 import { composeDecisionMail, type ComposedMail } from "./decision-templates.ts";
 import type { Mailer } from "./mailer.ts";
 
@@ -98,8 +99,6 @@ export function createOutboxSender(options: {
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
 
   /** Step 1: a short transaction of its own; the rows are leased when it commits. */
   const claim = () =>
@@ -181,23 +180,7 @@ export function createOutboxSender(options: {
   };
 
   /** One delivery run at a time; a kick during a run asks for one more right after it. */
-  const deliverDue = async (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let sent = 0;
-      do {
-        again = false;
-        sent += await deliverAll();
-      } while (again && !stopping);
-      return sent;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  const { run: deliverDue, finished } = oneRunAtATime(deliverAll, () => stopping);
 
   const runLogged = () => {
     deliverDue().catch((error: unknown) => log.error({ err: error }, "outbox: delivery run failed"));
@@ -224,7 +207,7 @@ export function createOutboxSender(options: {
       stopping = true;
       started = false;
       clearTimeout(timer);
-      await running?.catch(() => undefined);
+      await finished();
     },
     kick() {
       if (started && !stopping) runLogged();

@@ -13,6 +13,7 @@
 // chain watcher's credits, other processes' changes whose own relay stopped, the command-line tools.
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client.ts";
+import { oneRunAtATime } from "../db/one-run-at-a-time.ts";
 
 type Log = { error: (obj: object, msg: string) => void };
 
@@ -34,8 +35,6 @@ const gatherMs = 20;
 export function createChangeRelay(options: { db: Db; log: Log; pollMs?: number }): ChangeRelay {
   const { db, log } = options;
   const pollMs = options.pollMs ?? 1000;
-  let running: Promise<number> | undefined;
-  let again = false;
   let stopped = false;
   let gathering: NodeJS.Timeout | undefined;
 
@@ -44,28 +43,18 @@ export function createChangeRelay(options: { db: Db; log: Log; pollMs?: number }
     return row?.relayed ?? 0;
   };
 
-  /** One run at a time; a kick during a run asks for one more right after it, for what committed meanwhile. */
-  const relayDue = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
+  /** Batch after batch until fewer than a full one were waiting (or the relay stops). */
+  const relayWaiting = async () => {
+    let relayed = 0;
+    for (;;) {
+      const sent = await relayBatch();
+      relayed += sent;
+      if (sent < batchSize || stopped) return relayed;
     }
-    running = (async () => {
-      let relayed = 0;
-      do {
-        again = false;
-        for (;;) {
-          const sent = await relayBatch();
-          relayed += sent;
-          if (sent < batchSize || stopped) break;
-        }
-      } while (again && !stopped);
-      return relayed;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
   };
+
+  /** One run at a time; a kick during a run asks for one more right after it, for what committed meanwhile. */
+  const { run: relayDue, finished } = oneRunAtATime(relayWaiting, () => stopped);
 
   const relayLogged = () => {
     if (stopped) return;
@@ -89,7 +78,7 @@ export function createChangeRelay(options: { db: Db; log: Log; pollMs?: number }
       stopped = true;
       clearInterval(timer);
       clearTimeout(gathering);
-      await running?.catch(() => undefined);
+      await finished();
     },
   };
 }
