@@ -2,10 +2,11 @@
 // to the bytes nodemailer's own stream transport writes for the same message, for every decision
 // e-mail and the password reset in each language, and for text that exercises each transfer
 // encoding. Only the Date header is left out of the comparison: each side stamps its own clock.
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
 import nodemailer from "nodemailer";
 import { describe, expect, test } from "vitest";
 import { languages } from "#shared/language.ts";
@@ -97,23 +98,32 @@ describe("outboxFileOf writes what nodemailer writes", () => {
 });
 
 describe("the .eml outbox folder", () => {
-  // Against a writer that creates the file and then fills it, this reader found an empty file in
-  // about two runs of five: a race, so a regression fails it often rather than always.
+  // The reader runs on a thread of its own (a worker), as a person's mail tool or a test in another
+  // process would: the mailer writes synchronously, so a reader on the same thread could only ever
+  // look between two messages. Against a writer that creates the file and then fills it (two
+  // synchronous writes), this found files empty or cut short in each of five runs.
   test("a reader listing the folder while messages are written never finds one empty or cut short, and nothing else stays", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "nexapay-outbox-"));
     const mailer = createMailer({ smtpUrl: undefined, from: envelope.from, outboxDir: dir, log: { info() {} } });
     const mail = composeDecisionMail("deposit.completed", params, "Rahim Uddin", "en");
-    let writing = true;
-    const seen: { name: string; length: number }[] = [];
-    // Reads every .eml file as soon as it is listed, for as long as the messages are being written.
-    const reader = (async () => {
-      while (writing) {
-        for (const name of (await readdir(dir)).filter((file) => file.endsWith(".eml"))) {
-          const text = await readFile(path.join(dir, name), "utf8").catch(() => null);
-          if (text !== null) seen.push({ name, length: text.length });
-        }
-      }
-    })();
+    // Reads every .eml file as soon as it is listed, until told to stop; answers what it read.
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const reader = new Worker(
+      `const { readdirSync, readFileSync } = require("node:fs");
+       const { parentPort, workerData: { dir, stop } } = require("node:worker_threads");
+       const seen = [];
+       parentPort.postMessage("reading");
+       while (Atomics.load(stop, 0) === 0) {
+         for (const name of readdirSync(dir).filter((file) => file.endsWith(".eml"))) {
+           try { seen.push({ name, length: readFileSync(dir + "/" + name, "utf8").length }); } catch {}
+         }
+       }
+       parentPort.postMessage(seen);`,
+      { eval: true, workerData: { dir, stop } },
+    );
+    const next = () => new Promise<unknown>((resolve, reject) => reader.once("message", resolve).once("error", reject));
+    await next();
+    const seenAtEnd = next();
     try {
       // 600 messages, 50 at a time, to 100 keys: each sent again, as after a crash between send and mark.
       for (let batch = 0; batch < 12; batch++) {
@@ -124,9 +134,10 @@ describe("the .eml outbox folder", () => {
         );
       }
     } finally {
-      writing = false;
-      await reader;
+      Atomics.store(stop, 0, 1);
     }
+    const seen = (await seenAtEnd) as { name: string; length: number }[];
+    await reader.terminate();
     const files = await readdir(dir);
     await rm(dir, { recursive: true, force: true });
     expect(files.filter((file) => !file.endsWith(".eml"))).toEqual([]);

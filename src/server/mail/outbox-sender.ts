@@ -15,6 +15,7 @@
 // and on PostgreSQL a commit waits for its flush to disk, as long as the decision's own took. It is woken right after
 // each decision (kick) and polls every MAIL_OUTBOX_POLL_SECONDS for the rest (retries, other processes).
 import { createHash } from "node:crypto";
+import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { Language } from "#shared/language.ts";
 import { queryRows, type Db } from "../db/client.ts";
@@ -172,6 +173,9 @@ export function createOutboxSender(options: {
           return sent + delivered.length;
         }
         if (await deliver(row)) delivered.push(row);
+        // The mailer writes an .eml file synchronously (decision 030): requests that came in
+        // meanwhile go first, so a batch holds the event loop for one message at a time.
+        await setImmediatePromise();
       }
       await markSent(delivered);
       sent += delivered.length;
