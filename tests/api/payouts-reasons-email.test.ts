@@ -6,8 +6,9 @@
 // also when it is stopped mid-batch or crashes between sending and marking.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, asc, count, eq, like } from "drizzle-orm";
+import { and, asc, count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { queryRows } from "../../src/server/db/client.ts";
 import { emailOutbox, transactions, verifications } from "../../src/server/db/schema.ts";
 import { createMailer, type Mailer } from "../../src/server/mail/mailer.ts";
 import { createOutboxSender, retryDelaySeconds } from "../../src/server/mail/outbox-sender.ts";
@@ -399,6 +400,51 @@ describe("the sender delivers each message once", () => {
     expect(rows).toHaveLength(8);
     return { user, keys: rows.map((row) => row.eventKey) };
   }
+
+  test("a claim takes the due rows oldest due first, then by id, and reads them off the index however many wait", async () => {
+    await t.outboxSender.deliverDue(); // what earlier tests left
+    const user = await t.signUp();
+    // 3,000 waiting messages queued after the table's statistics were taken: due ones in 1,000
+    // distinct due times, three rows to each (ties broken by id), others not due yet or already sent.
+    await t.db.execute(sql`insert into email_outbox (user_id, event_key, category, template, params, next_attempt_at, sent_at)
+      select ${user.userId}, 'claim-order-' || g, 'decision', 'deposit.completed', '{"amountMinor":"100"}'::jsonb,
+             now() - make_interval(secs => (g % 1000) + 10) + case when g > 2400 then interval '1 hour' else interval '0' end,
+             case when g <= 300 then now() end
+      from generate_series(1, 3000) g`);
+    const waiting = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from email_outbox where event_key like 'claim-order-%' and sent_at is null and next_attempt_at <= now()
+          order by next_attempt_at, id limit 7`,
+    );
+    try {
+      const claimed = await queryRows<{ id: string; event_key: string; recipient_email: string; attempts: number }>(
+        t.db,
+        sql`select * from nexapay_claim_outbox(7, 120)`,
+      );
+      expect(claimed.map((row) => row.id)).toEqual(waiting.map((row) => row.id));
+      expect(claimed.every((row) => row.recipient_email === user.email && row.attempts === 1)).toBe(true);
+      // The claim's plan is the index's order whatever the statistics say: the function turns off
+      // bitmap scans and sorts for itself, and under those settings its query reads the index.
+      const [settings] = await queryRows<{ config: string[] }>(
+        t.db,
+        sql`select proconfig as config from pg_proc where proname = 'nexapay_claim_outbox'`,
+      );
+      expect(settings?.config.toSorted()).toEqual(["enable_bitmapscan=off", "enable_sort=off"]);
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const explained = await tx.execute(
+          sql.raw(`explain select d.id from email_outbox d where d.sent_at is null and d.next_attempt_at <= now()
+                   order by d.next_attempt_at, d.id limit 50 for update skip locked`),
+        );
+        return (explained as { rows: { "QUERY PLAN": string }[] }).rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
+      expect(plan).toContain("Index Scan using email_outbox_due_order_idx");
+      expect(plan).not.toMatch(/Sort|Bitmap/);
+    } finally {
+      await t.db.execute(sql`delete from email_outbox where event_key like 'claim-order-%'`);
+    }
+  });
 
   test("stopped mid-batch and started again: the rest is delivered, nothing twice", async () => {
     await t.outboxSender.deliverDue(); // what earlier tests left

@@ -477,9 +477,10 @@ export const emailOutbox = pgTable(
       "email_outbox_message_or_template",
       sql`(${t.template} is not null and ${t.params} is not null) or (${t.toAddress} is not null and ${t.subject} is not null and ${t.textBody} is not null and ${t.htmlBody} is not null)`,
     ),
-    // What the sender claims: the unsent rows that are due, oldest due first.
-    index("email_outbox_due_idx")
-      .on(t.nextAttemptAt)
+    // What the sender claims: the unsent rows that are due, in the order it takes them (oldest due
+    // first, then by id), so that a claim reads its batch off the index and no more (migration 0019).
+    index("email_outbox_due_order_idx")
+      .on(t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null`),
   ],
 );

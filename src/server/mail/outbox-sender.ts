@@ -101,25 +101,8 @@ export function createOutboxSender(options: {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Step 1: a short transaction of its own; the rows are leased when it commits. */
-  const claim = () =>
-    queryRows<OutboxRow>(
-      db,
-      sql`with due as (
-            select id from email_outbox
-            where sent_at is null and next_attempt_at <= now()
-            order by next_attempt_at, id
-            limit ${batchSize}
-            for update skip locked)
-          update email_outbox o
-          set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-          from due where o.id = due.id
-          returning o.id, o.event_key, o.template, o.params,
-            (select u.email from "user" u where u.id = o.user_id) as recipient_email,
-            (select u.language from "user" u where u.id = o.user_id) as recipient_language,
-            (select coalesce(nullif(btrim(p.full_name), ''), p.username) from profiles p where p.id = o.user_id) as recipient_name,
-            o.to_address, o.subject, o.text_body, o.html_body, o.attempts, o.created_at`,
-    );
+  /** Step 1: a short transaction of its own; the rows are leased when it commits (migration 0019). */
+  const claim = () => queryRows<OutboxRow>(db, sql`select * from nexapay_claim_outbox(${batchSize}, ${leaseSeconds})`);
 
   /** Step 2 for one row (and step 3 when it fails): answers whether it was sent. */
   const deliver = async (row: OutboxRow): Promise<boolean> => {
