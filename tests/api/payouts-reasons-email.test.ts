@@ -404,8 +404,8 @@ describe("the sender delivers each message once", () => {
   test("a claim takes the due rows oldest due first, then by id, and reads them off the index however many wait", async () => {
     await t.outboxSender.deliverDue(); // what earlier tests left
     const user = await t.signUp();
-    // 3,000 waiting messages queued after the table's statistics were taken: due ones in 1,000
-    // distinct due times, three rows to each (ties broken by id), others not due yet or already sent.
+    // 3,000 messages queued after the table's statistics were taken: 2,100 due, two or three to
+    // each due time (ties broken by id); 300 already sent; 600 not due for an hour.
     await t.db.execute(sql`insert into email_outbox (user_id, event_key, category, template, params, next_attempt_at, sent_at)
       select ${user.userId}, 'claim-order-' || g, 'decision', 'deposit.completed', '{"amountMinor":"100"}'::jsonb,
              now() - make_interval(secs => (g % 1000) + 10) + case when g > 2400 then interval '1 hour' else interval '0' end,

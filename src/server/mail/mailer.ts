@@ -38,7 +38,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   // it), not before every message: a busy hour writes thousands.
   //
   // The writes are synchronous (decision 030). A message is a few kilobytes on a local disk: the
-  // open, write, close and rename take about 0.2 ms together, and done through libuv's thread pool,
+  // open, write, close and rename take about a quarter of a millisecond together, and done through libuv's thread pool,
   // as the asynchronous calls do, the same four cost the server twice that in hand-offs between
   // threads (bench/api/outbox-write-cost.ts). The outbox sender lets waiting requests run between
   // two messages, so a batch never holds the event loop for longer than one message.
