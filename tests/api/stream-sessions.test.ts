@@ -2,7 +2,7 @@
 // every 25 s). A stream whose session is gone ends at once and delivers nothing more: signed out,
 // password changed, suspended, idle, role removed. One person holds at most five streams.
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { adminUsers, session } from "../../src/server/db/schema.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
@@ -152,4 +152,35 @@ test("at most five open streams per person: the sixth is 429; closing one makes 
     again = await open(customer);
   }
   expect(again.status).toBe(200);
+});
+
+test("a browser that leaves while its stream is being opened is not counted against the five", async () => {
+  const customer = await t.signUp();
+  const cookie = [...customer.browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  // The session table is held, so each stream request waits on its session lookup while its
+  // browser gives up: the socket is gone before the server would start the stream.
+  let release: () => void = () => {};
+  let taken: () => void = () => {};
+  const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+  const holding = t.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table session in access exclusive mode`);
+    taken();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await lockTaken;
+  const abandoned: Promise<unknown>[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    const controller = new AbortController();
+    abandoned.push(fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal }).catch(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+  }
+  await Promise.all(abandoned);
+  release();
+  await holding;
+  // Give the six requests time to find their browsers gone.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+
+  for (let i = 0; i < 5; i += 1) expect((await open(customer)).status).toBe(200);
+  expect((await open(customer)).status).toBe(429);
 });

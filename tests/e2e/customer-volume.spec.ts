@@ -7,7 +7,15 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 
 type Playwright = Parameters<Parameters<typeof test>[2]>[0]["playwright"];
 import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
-import { approveWithoutChainEvidence, checkScreen, idCardPng, originHeaders, requestDeposit, uploadDocument } from "./support/admin.ts";
+import {
+  approveWithoutChainEvidence,
+  checkScreen,
+  idCardPng,
+  originHeaders,
+  requestDeposit,
+  requestWithdrawal,
+  uploadDocument,
+} from "./support/admin.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -188,6 +196,64 @@ test("withdrawal: review with Back, one request even when the answer is lost, a 
   await expect(page.getByText("Transaction not found")).toBeVisible();
   await page.goto("/transactions/not-an-id");
   await expect(page.getByText("Transaction not found")).toBeVisible();
+});
+
+test("a receipt whose live stream was refused, then broke, still catches up with the admin's decisions when the stream is back", async ({
+  page,
+  playwright,
+}) => {
+  await fundedCustomer(page, playwright, "catchup");
+  const first = await requestWithdrawal(page.request, "600");
+  const second = await requestWithdrawal(page.request, "700");
+
+  // The first stream is refused (a busy server: 503), which the browser never retries by itself.
+  // Later, a stream ends at once (a restart, a proxy's timeout), which the browser does retry. Each
+  // stream asked for after a failure waits at the door until the admin has decided: the decision's
+  // event goes out while this page has no stream, and never reaches it.
+  let asked = 0;
+  let firstPaid: () => void = () => {};
+  let secondRejected: () => void = () => {};
+  const decided = [new Promise<void>((resolve) => (firstPaid = resolve)), new Promise<void>((resolve) => (secondRejected = resolve))];
+  await page.route("**/api/events", async (route) => {
+    const nth = ++asked;
+    if (nth === 1) return route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"message":"busy"}}' });
+    if (nth === 3) return route.fulfill({ status: 200, contentType: "text/event-stream", body: "retry: 500\n\n" });
+    if (nth === 2 || nth === 4) {
+      await decided[nth === 2 ? 0 : 1];
+      // The decision's event has gone out meanwhile: the server relays within a second.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    return route.continue();
+  });
+  await page.goto(`/transactions/${first.id}`);
+  await expect(page.getByTestId("receipt-status")).toContainText("Pending");
+  await expect.poll(() => asked).toBe(2);
+  await withAdmin(playwright, async (admin) => {
+    const approved = await admin.post(`/api/admin/transactions/${first.id}/approve`, {
+      data: { payoutReference: "7H2KQ9PB4Z" },
+      headers: originHeaders,
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+  });
+  firstPaid();
+  // Once its stream is open, the page asks again for what it shows.
+  await expect(page.getByTestId("receipt-status")).toContainText("Completed");
+  await expect(page.getByTestId("receipt-payout-reference")).toHaveText("7H2KQ9PB4Z");
+
+  // A new page, a new stream: it ends at once, and the browser's own retry waits at the door.
+  await page.goto(`/transactions/${second.id}`);
+  await expect(page.getByTestId("receipt-status")).toContainText("Pending");
+  await expect.poll(() => asked).toBe(4);
+  await withAdmin(playwright, async (admin) => {
+    const rejected = await admin.post(`/api/admin/transactions/${second.id}/reject`, {
+      data: { reason: "Wallet number does not match the account name" },
+      headers: originHeaders,
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+  });
+  secondRejected();
+  await expect(page.getByTestId("receipt-status")).toContainText("Rejected");
+  await expect(page.getByTestId("transaction-receipt")).toContainText("Wallet number does not match the account name");
 });
 
 test("an expired session keeps the withdrawal: sign in again and the form is filled, with the reason", async ({

@@ -29,6 +29,13 @@ export function registerEventRoutes(
     // The back office's view needs the back office's session: role, second factor proven on this
     // session, not idle, not older than 12 hours. Otherwise the person sees their own rows only.
     const { backOffice: seesEverything } = await sessionStanding(deps.db, sessionToken, new Date());
+    // The browser may have left while its session was being looked up (a reload, a quick
+    // navigation). Its 'close' has then already fired, so a stream counted now would never be
+    // uncounted, and five such would lock the person out of live updates until a restart.
+    if (request.raw.socket.destroyed) {
+      reply.hijack();
+      return;
+    }
     const open = openStreams.get(userId) ?? 0;
     if (open >= streamsPerUserMax) throw new AppError(429, errorCodes.tooManyStreams, messages.tooManyStreams);
     openStreams.set(userId, open + 1);

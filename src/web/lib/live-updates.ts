@@ -3,6 +3,7 @@
 // the names below, so a screen only has to use the right first key to stay live.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { sessionQueryKey } from "./session.ts";
 
 export const queryKeys = {
   me: ["me"],
@@ -35,11 +36,23 @@ const affectedBy: Record<string, readonly (readonly string[])[]> = {
   verifications: [queryKeys.verification, queryKeys.me, queryKeys.adminVerifications, queryKeys.adminUsers],
 };
 
-/** Keeps this browser's queries fresh while mounted; reconnects by itself (EventSource retry). */
+/** How long to wait before asking again for a stream the server refused (busy, too many tabs, a restart). */
+const reopenAfterMs = [2_000, 5_000, 15_000, 30_000] as const;
+
+/**
+ * Keeps this browser's queries fresh while mounted. The browser reconnects a dropped stream by
+ * itself; events sent while it was away are lost, so every shown query is refreshed when it is back.
+ * A stream the server answered with an error (429, 503, a 401 between a reload and a redirect) is
+ * not retried by the browser, so this opens a new one after a pause.
+ */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const source = new EventSource("/api/events");
+    let source: EventSource | undefined;
+    let reopening: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    // Set when the stream broke or was refused: events sent meanwhile never reached this browser.
+    let missedSome = false;
     const onChange = (message: MessageEvent<string>) => {
       let table: string;
       try {
@@ -49,10 +62,37 @@ export function useLiveUpdates(): void {
       }
       for (const key of affectedBy[table] ?? []) void queryClient.invalidateQueries({ queryKey: key });
     };
-    source.addEventListener("change", onChange);
+    const onOpen = () => {
+      failures = 0;
+      if (missedSome) void queryClient.invalidateQueries();
+      missedSome = false;
+    };
+    const onError = () => {
+      missedSome = true;
+      if (source?.readyState !== EventSource.CLOSED) return; // the browser is reconnecting by itself
+      close();
+      // Refused: perhaps the session has ended. Asking who is signed in lets the guard send them to sign in.
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      reopening = setTimeout(connect, reopenAfterMs[Math.min(failures, reopenAfterMs.length - 1)]);
+      failures += 1;
+    };
+    const connect = () => {
+      source = new EventSource("/api/events");
+      source.addEventListener("change", onChange);
+      source.addEventListener("open", onOpen);
+      source.addEventListener("error", onError);
+    };
+    const close = () => {
+      source?.removeEventListener("change", onChange);
+      source?.removeEventListener("open", onOpen);
+      source?.removeEventListener("error", onError);
+      source?.close();
+      source = undefined;
+    };
+    connect();
     return () => {
-      source.removeEventListener("change", onChange);
-      source.close();
+      clearTimeout(reopening);
+      close();
     };
   }, [queryClient]);
 }
