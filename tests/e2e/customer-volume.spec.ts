@@ -169,6 +169,8 @@ test("withdrawal: review with Back, one request even when the answer is lost, a 
   // The receipt's own page, live: the admin pays it with a TrxID.
   await page.getByRole("link", { name: "View transaction" }).click();
   await expect(page).toHaveURL(new RegExp(`/transactions/${id}$`));
+  // The receipt's own page, not the one on Withdraw, which shows until this page has loaded.
+  await expect(page.getByRole("heading", { level: 1, name: "Withdraw receipt" })).toBeVisible();
   await expect(page.getByTestId("receipt-status")).toContainText("Pending");
   await withAdmin(playwright, async (admin) => {
     const paid = await admin.post(`/api/admin/transactions/${id}/approve`, {
@@ -254,6 +256,44 @@ test("a receipt whose live stream was refused, then broke, still catches up with
   secondRejected();
   await expect(page.getByTestId("receipt-status")).toContainText("Rejected");
   await expect(page.getByTestId("transaction-receipt")).toContainText("Wallet number does not match the account name");
+});
+
+test("a receipt opened just as the admin decides shows the decision: its first answer, from before it, is asked again", async ({
+  page,
+  playwright,
+}) => {
+  await fundedCustomer(page, playwright, "race");
+  const withdrawal = await requestWithdrawal(page.request, "800");
+
+  // The receipt's first read is answered before the approval but reaches the page after the
+  // approval's event, which is how the last CI run met it by chance.
+  let reads = 0;
+  let approved: () => void = () => {};
+  const approval = new Promise<void>((resolve) => (approved = resolve));
+  await page.route(`**/api/transactions/${withdrawal.id}`, async (route) => {
+    reads += 1;
+    if (reads > 1) return route.continue();
+    const beforeTheApproval = await route.fetch();
+    await approval;
+    // The approval's event reaches the page meanwhile: the server relays within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The page may have given up this read by then; answering it is then refused, which is fine.
+    await route.fulfill({ response: beforeTheApproval }).catch(() => undefined);
+  });
+  const streamOpen = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+  await page.goto(`/transactions/${withdrawal.id}`);
+  await streamOpen;
+  await expect.poll(() => reads).toBe(1);
+  await withAdmin(playwright, async (admin) => {
+    const paid = await admin.post(`/api/admin/transactions/${withdrawal.id}/approve`, {
+      data: { payoutReference: "5T8WQ3MA2K" },
+      headers: originHeaders,
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+  });
+  approved();
+  await expect(page.getByTestId("receipt-status")).toContainText("Completed");
+  await expect(page.getByTestId("receipt-payout-reference")).toHaveText("5T8WQ3MA2K");
 });
 
 test("an expired session keeps the withdrawal: sign in again and the form is filled, with the reason", async ({

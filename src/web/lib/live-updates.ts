@@ -1,7 +1,7 @@
 // Lists update without a reload (docs/architecture.md, Realtime): one EventSource on /api/events per signed-in
 // layout; each change event invalidates the queries that show that table. Query keys start with
 // the names below, so a screen only has to use the right first key to stay live.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { sessionQueryKey } from "./session.ts";
 
@@ -36,6 +36,18 @@ const affectedBy: Record<string, readonly (readonly string[])[]> = {
   verifications: [queryKeys.verification, queryKeys.me, queryKeys.adminVerifications, queryKeys.adminUsers],
 };
 
+/**
+ * Refetches the shown queries under this key (all of them without one). A fetch already under way
+ * may carry an answer from before the change, and TanStack Query joins an invalidation to a
+ * query's first fetch instead of sending another: a receipt opened just as an admin decided would
+ * keep the old status. So fetches under way are cancelled first, then sent again.
+ */
+async function refetchAfterChange(queryClient: QueryClient, queryKey?: QueryKey): Promise<void> {
+  const filters = queryKey ? { queryKey } : {};
+  await queryClient.cancelQueries(filters);
+  await queryClient.invalidateQueries(filters);
+}
+
 /** How long to wait before asking again for a stream the server refused (busy, too many tabs, a restart). */
 const reopenAfterMs = [2_000, 5_000, 15_000, 30_000] as const;
 
@@ -60,11 +72,11 @@ export function useLiveUpdates(): void {
       } catch {
         return;
       }
-      for (const key of affectedBy[table] ?? []) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of affectedBy[table] ?? []) void refetchAfterChange(queryClient, key);
     };
     const onOpen = () => {
       failures = 0;
-      if (missedSome) void queryClient.invalidateQueries();
+      if (missedSome) void refetchAfterChange(queryClient);
       missedSome = false;
     };
     const onError = () => {
