@@ -37,15 +37,28 @@ const affectedBy: Record<string, readonly (readonly string[])[]> = {
 };
 
 /**
- * Refetches the shown queries under this key (all of them without one). A fetch already under way
- * may carry an answer from before the change, and TanStack Query joins an invalidation to a
- * query's first fetch instead of sending another: a receipt opened just as an admin decided would
- * keep the old status. So fetches under way are cancelled first, then sent again.
+ * Refetches, after a change, the shown queries under a key (all of them without one). A fetch
+ * already under way may carry an answer from before the change, and TanStack Query joins an
+ * invalidation to it instead of sending another (always for a query's first fetch): a receipt
+ * opened just as an admin decided kept the old status. Cancelling it instead would starve a list
+ * while changes come faster than it loads. So a fetch under way is left to finish and then sent
+ * once more, however many changes came meanwhile.
  */
-async function refetchAfterChange(queryClient: QueryClient, queryKey?: QueryKey): Promise<void> {
-  const filters = queryKey ? { queryKey } : {};
-  await queryClient.cancelQueries(filters);
-  await queryClient.invalidateQueries(filters);
+export function followChanges(queryClient: QueryClient): { changed: (queryKey?: QueryKey) => void; stop: () => void } {
+  const cache = queryClient.getQueryCache();
+  /** Queries (by hash) whose fetch under way may predate a change. */
+  const askAgain = new Set<string>();
+  const stop = cache.subscribe((event) => {
+    const { query } = event;
+    if (event.type !== "updated" || query.state.fetchStatus !== "idle" || !askAgain.delete(query.queryHash)) return;
+    void queryClient.invalidateQueries({ queryKey: query.queryKey as QueryKey, exact: true }, { cancelRefetch: false });
+  });
+  const changed = (queryKey?: QueryKey) => {
+    const filters = queryKey ? { queryKey } : {};
+    for (const query of cache.findAll(filters)) if (query.state.fetchStatus !== "idle") askAgain.add(query.queryHash);
+    void queryClient.invalidateQueries(filters, { cancelRefetch: false });
+  };
+  return { changed, stop };
 }
 
 /** How long to wait before asking again for a stream the server refused (busy, too many tabs, a restart). */
@@ -60,6 +73,7 @@ const reopenAfterMs = [2_000, 5_000, 15_000, 30_000] as const;
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
+    const { changed, stop: stopFollowing } = followChanges(queryClient);
     let source: EventSource | undefined;
     let reopening: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
@@ -72,11 +86,11 @@ export function useLiveUpdates(): void {
       } catch {
         return;
       }
-      for (const key of affectedBy[table] ?? []) void refetchAfterChange(queryClient, key);
+      for (const key of affectedBy[table] ?? []) changed(key);
     };
     const onOpen = () => {
       failures = 0;
-      if (missedSome) void refetchAfterChange(queryClient);
+      if (missedSome) changed();
       missedSome = false;
     };
     const onError = () => {
@@ -105,6 +119,7 @@ export function useLiveUpdates(): void {
     return () => {
       clearTimeout(reopening);
       close();
+      stopFollowing();
     };
   }, [queryClient]);
 }
