@@ -37,6 +37,22 @@ async function withAdmin<T>(_playwright: Playwright, work: (admin: APIRequestCon
   return work(adminRequest);
 }
 
+/** The admin decides a pending withdrawal: paid with this TrxID, or rejected with this reason. */
+async function decideWithdrawal(
+  playwright: Playwright,
+  id: string,
+  decision: { payoutReference: string } | { reason: string },
+): Promise<void> {
+  await withAdmin(playwright, async (admin) => {
+    const verb = "payoutReference" in decision ? "approve" : "reject";
+    const decided = await admin.post(`/api/admin/transactions/${id}/${verb}`, { data: decision, headers: originHeaders });
+    expect(decided.status(), await decided.text()).toBe(200);
+  });
+}
+
+/** Long enough for a decision's event to have gone out: the server relays within a second. */
+const eventRelayed = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
 /** A customer with 2,500.00 BDT: a 20 USDT deposit an admin approved. */
 async function fundedCustomer(page: Page, playwright: Playwright, prefix: string): Promise<TestUser> {
   const user = newUser(prefix);
@@ -172,13 +188,7 @@ test("withdrawal: review with Back, one request even when the answer is lost, a 
   // The receipt's own page, not the one on Withdraw, which shows until this page has loaded.
   await expect(page.getByRole("heading", { level: 1, name: "Withdraw receipt" })).toBeVisible();
   await expect(page.getByTestId("receipt-status")).toContainText("Pending");
-  await withAdmin(playwright, async (admin) => {
-    const paid = await admin.post(`/api/admin/transactions/${id}/approve`, {
-      data: { payoutReference: "9K3LQ2PA7X" },
-      headers: originHeaders,
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-  });
+  await decideWithdrawal(playwright, id, { payoutReference: "9K3LQ2PA7X" });
   await expect(page.getByTestId("receipt-status")).toContainText("Completed");
   await expect(page.getByTestId("receipt-payout-reference")).toHaveText("9K3LQ2PA7X");
   await expect(page.getByTestId("transaction-receipt")).not.toContainText("15-30 minutes");
@@ -222,21 +232,14 @@ test("a receipt whose live stream was refused, then broke, still catches up with
     if (nth === 3) return route.fulfill({ status: 200, contentType: "text/event-stream", body: "retry: 500\n\n" });
     if (nth === 2 || nth === 4) {
       await decided[nth === 2 ? 0 : 1];
-      // The decision's event has gone out meanwhile: the server relays within a second.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await eventRelayed();
     }
     return route.continue();
   });
   await page.goto(`/transactions/${first.id}`);
   await expect(page.getByTestId("receipt-status")).toContainText("Pending");
   await expect.poll(() => asked).toBe(2);
-  await withAdmin(playwright, async (admin) => {
-    const approved = await admin.post(`/api/admin/transactions/${first.id}/approve`, {
-      data: { payoutReference: "7H2KQ9PB4Z" },
-      headers: originHeaders,
-    });
-    expect(approved.status(), await approved.text()).toBe(200);
-  });
+  await decideWithdrawal(playwright, first.id, { payoutReference: "7H2KQ9PB4Z" });
   firstPaid();
   // Once its stream is open, the page asks again for what it shows.
   await expect(page.getByTestId("receipt-status")).toContainText("Completed");
@@ -246,13 +249,7 @@ test("a receipt whose live stream was refused, then broke, still catches up with
   await page.goto(`/transactions/${second.id}`);
   await expect(page.getByTestId("receipt-status")).toContainText("Pending");
   await expect.poll(() => asked).toBe(4);
-  await withAdmin(playwright, async (admin) => {
-    const rejected = await admin.post(`/api/admin/transactions/${second.id}/reject`, {
-      data: { reason: "Wallet number does not match the account name" },
-      headers: originHeaders,
-    });
-    expect(rejected.status(), await rejected.text()).toBe(200);
-  });
+  await decideWithdrawal(playwright, second.id, { reason: "Wallet number does not match the account name" });
   secondRejected();
   await expect(page.getByTestId("receipt-status")).toContainText("Rejected");
   await expect(page.getByTestId("transaction-receipt")).toContainText("Wallet number does not match the account name");
@@ -275,8 +272,7 @@ test("a receipt opened just as the admin decides shows the decision: its first a
     if (reads > 1) return route.continue();
     const beforeTheApproval = await route.fetch();
     await approval;
-    // The approval's event reaches the page meanwhile: the server relays within a second.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await eventRelayed(); // the approval's event reaches the page meanwhile
     // The page may have given up this read by then; answering it is then refused, which is fine.
     await route.fulfill({ response: beforeTheApproval }).catch(() => undefined);
   });
@@ -284,13 +280,7 @@ test("a receipt opened just as the admin decides shows the decision: its first a
   await page.goto(`/transactions/${withdrawal.id}`);
   await streamOpen;
   await expect.poll(() => reads).toBe(1);
-  await withAdmin(playwright, async (admin) => {
-    const paid = await admin.post(`/api/admin/transactions/${withdrawal.id}/approve`, {
-      data: { payoutReference: "5T8WQ3MA2K" },
-      headers: originHeaders,
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-  });
+  await decideWithdrawal(playwright, withdrawal.id, { payoutReference: "5T8WQ3MA2K" });
   approved();
   await expect(page.getByTestId("receipt-status")).toContainText("Completed");
   await expect(page.getByTestId("receipt-payout-reference")).toHaveText("5T8WQ3MA2K");

@@ -25,9 +25,9 @@ function shownQuery() {
         answers.push(resolve);
       }),
   });
-  const unsubscribe = observer.subscribe(() => {});
+  observer.subscribe(() => {}); // shown: an invalidation refetches it
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { queryClient, observer, answers, cancelled, unsubscribe, settled };
+  return { queryClient, observer, answers, cancelled, settled };
 }
 
 test("a change during a query's first fetch sends it once more when it lands: the first answer may be from before the change", async () => {
