@@ -122,21 +122,73 @@ export async function checkAdminSession(db: Db, facts: SessionFacts, now: Date, 
 /** The admin a session check inside a route's own statement admitted (selectQuietlyAdmittedAdmin's row). */
 export type AdmittedAdmin = { adminId: string; adminEmail: string; adminRole: AdminRole };
 
+/** The values of selectQuietlyAdmittedUser's placeholders for one request: the token, and times worked out from `now`. */
+export type QuietUserAdmission = ReturnType<typeof quietUserAdmission>;
+
+export function quietUserAdmission(token: string, now: Date) {
+  const nowMs = now.getTime();
+  return {
+    token,
+    notExpiredAt: isoAt(nowMs),
+    noRefreshUntil: isoAt(nowMs + (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000),
+  };
+}
+
 /** The values of selectQuietlyAdmittedAdmin's placeholders for one request: the token, and times worked out from `now`. */
 export type QuietAdmission = ReturnType<typeof quietAdmission>;
 
 export function quietAdmission(token: string, now: Date, idleMs: number) {
-  const at = (millis: number) => new Date(millis).toISOString();
   const nowMs = now.getTime();
   return {
-    token,
-    notExpiredAt: at(nowMs),
-    noRefreshUntil: at(nowMs + (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000),
-    createdSince: at(nowMs - adminSessionLifetimeMs),
-    activeSince: at(nowMs - adminIdleTimeoutMs),
+    ...quietUserAdmission(token, now),
+    createdSince: isoAt(nowMs - adminSessionLifetimeMs),
+    activeSince: isoAt(nowMs - adminIdleTimeoutMs),
     idleReportAllowed: idleMs <= adminIdleTimeoutMs,
-    recordedActivitySince: at(nowMs - idleMs - activityWriteEveryMs),
+    recordedActivitySince: isoAt(nowMs - idleMs - activityWriteEveryMs),
   };
+}
+
+const isoAt = (millis: number) => new Date(millis).toISOString();
+
+/** A stored time truncated to the millisecond, as the driver truncates it when JavaScript reads it. */
+const toMillisecond = (column: AnyPgColumn) => sql`date_trunc('milliseconds', ${column})`;
+/** One of the admission's times, as a placeholder of the prepared statement. */
+const admissionTime = (name: keyof QuietAdmission) => sql`${sql.placeholder(name)}::timestamptz`;
+
+/**
+ * requireSession's rules (auth/guards.ts), turned around, for a session that passes them *and
+ * writes nothing*: it exists and has not expired (an expired one is deleted), its sliding expiry is
+ * not due (needsRefresh: a write), and its user is not suspended (their sessions are ended).
+ */
+const quietlyAdmittedSession = sql`${session.token} = ${sql.placeholder("token")}
+  and ${toMillisecond(session.expiresAt)} >= ${admissionTime("notExpiredAt")}
+  and ${toMillisecond(session.expiresAt)} > ${admissionTime("noRefreshUntil")}
+  and not coalesce(${profiles.isSuspended}, false)`;
+
+/** The user a customer-route check inside the route's own statement admitted (selectQuietlyAdmittedUser's row). */
+export type AdmittedUser = { userId: string; email: string; adminRole: AdminRole | null; twoFactorEnabled: boolean };
+
+/**
+ * The user a session token belongs to (and `extra` columns, such as a money function's answer), only
+ * when requireUser (auth/guards.ts) would let the request through at that `now` (quietUserAdmission's
+ * values) *and write nothing while doing so*. Otherwise no row, and `extra` is never computed: the
+ * route then asks the guard itself, which refuses, ends the session or refreshes it as on every other
+ * route. So this may refuse more than the guard, never admit more (decision 034).
+ */
+export function selectQuietlyAdmittedUser<Extra extends SelectedFields>(db: Db, extra: Extra) {
+  return db
+    .select({
+      userId: session.userId,
+      email: user.email,
+      adminRole: adminUsers.adminRole,
+      twoFactorEnabled: user.twoFactorEnabled,
+      ...extra,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .leftJoin(adminUsers, eq(adminUsers.userId, session.userId))
+    .where(quietlyAdmittedSession);
 }
 
 /**
@@ -154,8 +206,6 @@ export function quietAdmission(token: string, now: Date, idleMs: number) {
  * truncated to the millisecond first, as the driver does when JavaScript reads them.
  */
 export function selectQuietlyAdmittedAdmin<Extra extends SelectedFields>(db: Db, extra: Extra) {
-  const ms = (column: AnyPgColumn) => sql`date_trunc('milliseconds', ${column})`;
-  const at = (name: keyof QuietAdmission) => sql`${sql.placeholder(name)}::timestamptz`;
   return db
     .select({ adminId: session.userId, adminEmail: user.email, adminRole: adminUsers.adminRole, ...extra })
     .from(session)
@@ -163,16 +213,13 @@ export function selectQuietlyAdmittedAdmin<Extra extends SelectedFields>(db: Db,
     .innerJoin(adminUsers, eq(adminUsers.userId, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
     .where(
-      sql`${session.token} = ${sql.placeholder("token")}
-        and ${ms(session.expiresAt)} >= ${at("notExpiredAt")}
-        and ${ms(session.expiresAt)} > ${at("noRefreshUntil")}
-        and not coalesce(${profiles.isSuspended}, false)
+      sql`${quietlyAdmittedSession}
         and ${user.twoFactorEnabled}
         and ${session.twoFactorVerifiedAt} is not null
-        and ${ms(session.createdAt)} >= ${at("createdSince")}
-        and ${ms(session.lastActiveAt)} >= ${at("activeSince")}
+        and ${toMillisecond(session.createdAt)} >= ${admissionTime("createdSince")}
+        and ${toMillisecond(session.lastActiveAt)} >= ${admissionTime("activeSince")}
         and ${sql.placeholder("idleReportAllowed")}::boolean
-        and ${ms(session.lastActiveAt)} >= ${at("recordedActivitySince")}`,
+        and ${toMillisecond(session.lastActiveAt)} >= ${admissionTime("recordedActivitySince")}`,
     );
 }
 

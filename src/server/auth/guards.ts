@@ -2,8 +2,9 @@
 // They run before the body is validated, so a stranger learns nothing from validation messages.
 // The browser's idea of a role is never trusted; it is read from admin_users on every request, in
 // the same single statement that resolves the session (auth/session-lookup.ts). Approve, the
-// busiest back-office write, checks the session inside its own statement instead (actAsAdmin,
-// decision 028); its validation messages still wait for the guard.
+// busiest back-office write, and the customers' deposit and withdrawal requests check the session
+// inside their own statement instead (actAsAdmin and actAsUser, decisions 028 and 034); their
+// validation messages still wait for the guard.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Db } from "../db/client.ts";
@@ -13,11 +14,14 @@ import {
   adminIdleTimeoutMs,
   checkAdminSession,
   quietAdmission,
+  quietUserAdmission,
   revokeSessionsOf,
   type AdminRole,
   type AdminSessionVerdict,
   type AdmittedAdmin,
+  type AdmittedUser,
   type QuietAdmission,
+  type QuietUserAdmission,
 } from "./accounts.ts";
 import { deleteSession, findSession, needsRefresh, refreshSession, signedSessionToken, type SessionFacts } from "./session-lookup.ts";
 
@@ -173,7 +177,40 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     return actAlone();
   }
 
-  return { currentUser, requireUser, requireUserReading, requireAdmin, requireSessionCookie, actAsAdmin };
+  /**
+   * requireUser and the route's action in one round trip where it can be, as actAsAdmin is for
+   * admins (decision 034). `actIfAdmitted` runs the route's statement on selectQuietlyAdmittedUser,
+   * which admits only a session requireUser would admit without writing anything, and answers null
+   * when it admitted no one (then nothing was done). Otherwise requireUser decides as on every
+   * customer route, and only then does the request hear what was wrong with what it sent: a
+   * validation error, or `refusal`, the route's own checks that need no database (a minimum
+   * amount). So a stranger is refused before anything they sent is looked at, as before. Only a
+   * route with `attachValidation` and requireSessionCookie as its onRequest hook uses this.
+   */
+  async function actAsUser<T>(
+    request: FastifyRequest,
+    steps: {
+      refusal: () => Error | null;
+      actIfAdmitted: (admission: QuietUserAdmission) => Promise<{ user: AdmittedUser; result: T } | null>;
+      actAlone: () => Promise<T>;
+    },
+  ): Promise<T> {
+    const token = await signedTokenOf(request);
+    const refusal = request.validationError ?? steps.refusal();
+    if (token !== null && refusal === null) {
+      const admitted = await steps.actIfAdmitted(quietUserAdmission(token, new Date()));
+      if (admitted) {
+        const { userId, email, adminRole, twoFactorEnabled } = admitted.user;
+        request.user = { id: userId, email, sessionToken: token, adminRole, twoFactorEnabled };
+        return admitted.result;
+      }
+    }
+    await requireSession(request, plainLookup);
+    if (refusal !== null) throw refusal;
+    return steps.actAlone();
+  }
+
+  return { currentUser, requireUser, requireUserReading, requireAdmin, requireSessionCookie, actAsAdmin, actAsUser };
 }
 
 /** Finds the session a signed cookie names (null when there is none), with whatever else the route reads with it. */

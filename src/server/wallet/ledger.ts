@@ -4,15 +4,23 @@
 // together or not at all. Here: the checks that need no database (limits, amounts), the audit
 // details in the API's words, and the translation of the database's refusals into our answers.
 import assert from "node:assert/strict";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
 import { secondApprovalMessages } from "#shared/second-approval-schemas.ts";
 import { payoutReferenceMessages, type TransactionDto } from "#shared/wallet-schemas.ts";
-import { selectQuietlyAdmittedAdmin, type AdmittedAdmin, type QuietAdmission } from "../auth/accounts.ts";
+import {
+  selectQuietlyAdmittedAdmin,
+  selectQuietlyAdmittedUser,
+  type AdmittedAdmin,
+  type AdmittedUser,
+  type QuietAdmission,
+  type QuietUserAdmission,
+} from "../auth/accounts.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Db } from "../db/client.ts";
-import { startOfDhakaDay } from "../db/dhaka-day.ts";
+import { startOfDhakaDayAt } from "../db/dhaka-day.ts";
 import { preparedPerDatabase } from "../db/prepared.ts";
 import { session, type transactions } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
@@ -58,82 +66,173 @@ export type Created = { transaction: TransactionRow; replayed: boolean };
 
 // ------------------------------------------------------------------ customers' requests
 
-export async function createDeposit(
-  db: Db,
-  input: {
-    userId: string;
-    fromAddress: string;
-    /** The transfer's TXID (64 lower-case hex characters); none when the customer gave none. */
-    txid?: string | null;
-    usdtMicro: bigint;
-    amountPoisha: bigint;
-    rate: string;
-    idempotencyKey: string | null;
-    limits: Limits;
-  },
-): Promise<Created> {
+/**
+ * How a money function's call gets each of its arguments by name: a placeholder of a prepared
+ * statement (`sql.placeholder`), or the value itself.
+ */
+type ArgumentOf<Arguments extends (...args: never[]) => object> = (name: keyof ReturnType<Arguments> & string) => SQL | Placeholder;
+
+/** What a customer sends to request a deposit, with the amount in BDT worked out at the rate. */
+export type DepositRequest = {
+  fromAddress: string;
+  /** The transfer's TXID (64 lower-case hex characters); none when the customer gave none. */
+  txid?: string | null;
+  usdtMicro: bigint;
+  amountPoisha: bigint;
+  rate: string;
+  idempotencyKey: string | null;
+  limits: Limits;
+};
+
+/** What is wrong with a deposit request before the database is asked: under the minimum, or nothing in BDT. */
+export function depositRefusal(input: Pick<DepositRequest, "usdtMicro" | "amountPoisha" | "limits">): AppError | null {
   const { limits } = input;
   if (limits.depositMinMicro > 0n && input.usdtMicro < limits.depositMinMicro) {
     const min = formatUsdt(limits.depositMinMicro);
-    throw new AppError(400, errorCodes.limitExceeded, `The minimum deposit is ${min} USDT`, {
+    return new AppError(400, errorCodes.limitExceeded, `The minimum deposit is ${min} USDT`, {
       usdtAmount: `The minimum deposit is ${min} USDT`,
     });
   }
   if (input.amountPoisha <= 0n) {
-    throw new AppError(400, errorCodes.validation, "Please enter a valid amount greater than 0", {
+    return new AppError(400, errorCodes.validation, "Please enter a valid amount greater than 0", {
       usdtAmount: "Please enter a valid amount greater than 0",
     });
   }
-  const reference = `${formatUsdt(input.usdtMicro)} USDT from ${input.fromAddress}`;
-  const auditDetails = {
-    amount: formatBdt(input.amountPoisha),
-    usdtAmount: formatUsdt(input.usdtMicro),
-    ...(input.txid ? { txid: input.txid } : {}),
-  };
-  const answer = await callMoneyFunction<CreatedJson>(
-    db,
-    sql`select nexapay_request_deposit(${input.userId}, ${input.amountPoisha.toString()}::bigint, ${input.usdtMicro.toString()}::bigint,
-      ${input.rate}, ${reference}, ${input.idempotencyKey}, ${JSON.stringify(auditDetails)}::jsonb,
-      ${input.fromAddress}, ${input.txid ?? null}) as answer`,
-    {},
-  );
-  return createdFrom(answer);
+  return null;
 }
 
-export async function createWithdrawal(
+/** nexapay_request_deposit's arguments after its owner, named as the prepared statement's placeholders. */
+function depositArguments(input: DepositRequest) {
+  return {
+    amount: input.amountPoisha.toString(),
+    usdt: input.usdtMicro.toString(),
+    rate: input.rate,
+    reference: `${formatUsdt(input.usdtMicro)} USDT from ${input.fromAddress}`,
+    key: input.idempotencyKey,
+    details: JSON.stringify({
+      amount: formatBdt(input.amountPoisha),
+      usdtAmount: formatUsdt(input.usdtMicro),
+      ...(input.txid ? { txid: input.txid } : {}),
+    }),
+    fromAddress: input.fromAddress,
+    txid: input.txid ?? null,
+  };
+}
+
+/** The call of nexapay_request_deposit for `owner` (a uuid value or column), `p` giving each other argument. */
+function requestDepositCall(owner: SQL | AnyPgColumn, p: ArgumentOf<typeof depositArguments>) {
+  return sql<CreatedJson>`nexapay_request_deposit(${owner}::uuid, ${p("amount")}::bigint, ${p("usdt")}::bigint, ${p("rate")}::text,
+    ${p("reference")}::text, ${p("key")}::text, ${p("details")}::jsonb, ${p("fromAddress")}::text, ${p("txid")}::text)`;
+}
+
+// Built once per database handle and prepared (db/prepared.ts), like every statement of a busy route.
+const preparedDepositAsUser = preparedPerDatabase((db) =>
+  selectQuietlyAdmittedUser(db, { answer: requestDepositCall(session.userId, sql.placeholder) }).prepare("nexapay_deposit_as_user"),
+);
+
+export async function createDeposit(db: Db, input: DepositRequest & { userId: string }): Promise<Created> {
+  const refusal = depositRefusal(input);
+  if (refusal) throw refusal;
+  const args = depositArguments(input);
+  const call = requestDepositCall(sql`${input.userId}`, (name) => sql`${args[name]}`);
+  return createdFrom(await callMoneyFunction<CreatedJson>(db, sql`select ${call} as answer`, {}));
+}
+
+/**
+ * createDeposit in the statement that checks the customer's session (auth/accounts.ts,
+ * selectQuietlyAdmittedUser): one round trip instead of two (decision 034). The function is in the
+ * select list, which PostgreSQL computes only for the row the check let through: with no row nothing
+ * was done, and the caller asks the guard itself. The route has already checked depositRefusal.
+ */
+export async function createDepositIfAdmitted(
   db: Db,
-  input: {
-    userId: string;
-    walletType: string;
-    walletNumber: string;
-    amountPoisha: bigint;
-    idempotencyKey: string | null;
-    limits: Limits;
-    now?: Date;
-  },
-): Promise<Created> {
+  admission: QuietUserAdmission,
+  input: DepositRequest,
+): Promise<{ user: AdmittedUser; created: Created } | null> {
+  const [row] = await executeMoneyStatement(preparedDepositAsUser(db).execute({ ...admission, ...depositArguments(input) }), {});
+  if (!row) return null;
+  const { answer, ...admitted } = row;
+  return { user: admitted, created: createdFrom(answer) };
+}
+
+/** What a customer sends to request a withdrawal. */
+export type WithdrawalRequest = {
+  walletType: string;
+  walletNumber: string;
+  amountPoisha: bigint;
+  idempotencyKey: string | null;
+  limits: Limits;
+  now?: Date;
+};
+
+/** What is wrong with a withdrawal request before the database is asked: under the minimum. */
+export function withdrawalRefusal(input: Pick<WithdrawalRequest, "amountPoisha" | "limits">): AppError | null {
   const { limits } = input;
   if (limits.withdrawalMinPoisha > 0n && input.amountPoisha < limits.withdrawalMinPoisha) {
     const message = `The minimum withdrawal is ${displayBdt(limits.withdrawalMinPoisha)}`;
-    throw new AppError(400, errorCodes.limitExceeded, message, { amount: message });
+    return new AppError(400, errorCodes.limitExceeded, message, { amount: message });
   }
+  return null;
+}
+
+/** nexapay_request_withdrawal's arguments after its owner, named as the prepared statement's placeholders. */
+function withdrawalArguments(input: WithdrawalRequest) {
   const reference = `${input.walletType}:${input.walletNumber}`;
-  const auditDetails = { amount: formatBdt(input.amountPoisha), reference };
-  const dailyMax = limits.withdrawalDailyMaxPoisha;
-  const answer = await callMoneyFunction<CreatedJson>(
-    db,
-    sql`select nexapay_request_withdrawal(${input.userId}, ${input.amountPoisha.toString()}::bigint, ${reference}, ${input.idempotencyKey},
-      ${dailyMax.toString()}::bigint, ${startOfDhakaDay(input.now ?? new Date())}, ${JSON.stringify(auditDetails)}::jsonb) as answer`,
-    {
-      notFound: "Profile not found",
-      overDailyLimit: (withdrawnToday) => {
-        const left = dailyMax - withdrawnToday;
-        const message = `This exceeds the daily withdrawal limit of ${displayBdt(dailyMax)}. You can withdraw up to ${displayBdt(left > 0n ? left : 0n)} more today.`;
-        return new AppError(409, errorCodes.limitExceeded, message, { amount: message });
-      },
+  return {
+    amount: input.amountPoisha.toString(),
+    reference,
+    key: input.idempotencyKey,
+    dailyMax: input.limits.withdrawalDailyMaxPoisha.toString(),
+    now: (input.now ?? new Date()).toISOString(),
+    details: JSON.stringify({ amount: formatBdt(input.amountPoisha), reference }),
+  };
+}
+
+/** The call of nexapay_request_withdrawal for `owner` (a uuid value or column), `p` giving each other argument. */
+function requestWithdrawalCall(owner: SQL | AnyPgColumn, p: ArgumentOf<typeof withdrawalArguments>) {
+  return sql<CreatedJson>`nexapay_request_withdrawal(${owner}::uuid, ${p("amount")}::bigint, ${p("reference")}::text, ${p("key")}::text,
+    ${p("dailyMax")}::bigint, ${startOfDhakaDayAt(p("now"))}, ${p("details")}::jsonb)`;
+}
+
+const preparedWithdrawalAsUser = preparedPerDatabase((db) =>
+  selectQuietlyAdmittedUser(db, { answer: requestWithdrawalCall(session.userId, sql.placeholder) }).prepare("nexapay_withdrawal_as_user"),
+);
+
+/** A withdrawal's refusals: its profile missing, and the daily maximum with what is left of it today. */
+function withdrawalRefusals(dailyMax: bigint): Refusals {
+  return {
+    notFound: "Profile not found",
+    overDailyLimit: (withdrawnToday) => {
+      const left = dailyMax - withdrawnToday;
+      const message = `This exceeds the daily withdrawal limit of ${displayBdt(dailyMax)}. You can withdraw up to ${displayBdt(left > 0n ? left : 0n)} more today.`;
+      return new AppError(409, errorCodes.limitExceeded, message, { amount: message });
     },
+  };
+}
+
+export async function createWithdrawal(db: Db, input: WithdrawalRequest & { userId: string }): Promise<Created> {
+  const refusal = withdrawalRefusal(input);
+  if (refusal) throw refusal;
+  const args = withdrawalArguments(input);
+  const call = requestWithdrawalCall(sql`${input.userId}`, (name) => sql`${args[name]}`);
+  return createdFrom(
+    await callMoneyFunction<CreatedJson>(db, sql`select ${call} as answer`, withdrawalRefusals(input.limits.withdrawalDailyMaxPoisha)),
   );
-  return createdFrom(answer);
+}
+
+/** createWithdrawal in the statement that checks the customer's session, as createDepositIfAdmitted (decision 034). */
+export async function createWithdrawalIfAdmitted(
+  db: Db,
+  admission: QuietUserAdmission,
+  input: WithdrawalRequest,
+): Promise<{ user: AdmittedUser; created: Created } | null> {
+  const [row] = await executeMoneyStatement(
+    preparedWithdrawalAsUser(db).execute({ ...admission, ...withdrawalArguments(input) }),
+    withdrawalRefusals(input.limits.withdrawalDailyMaxPoisha),
+  );
+  if (!row) return null;
+  const { answer, ...admitted } = row;
+  return { user: admitted, created: createdFrom(answer) };
 }
 
 // ------------------------------------------------------------------ admins' decisions
@@ -203,9 +302,8 @@ export async function approveOrRequestIfAdmitted(
   admission: QuietAdmission,
   input: Omit<ApproveInput, "adminId">,
 ): Promise<{ admin: AdmittedAdmin; outcome: Outcome } | null> {
-  let rows;
-  try {
-    rows = await preparedApproveAsAdmin(db).execute({
+  const [row] = await executeMoneyStatement(
+    preparedApproveAsAdmin(db).execute({
       ...admission,
       id: input.id,
       ip: input.ip ?? null,
@@ -213,11 +311,9 @@ export async function approveOrRequestIfAdmitted(
       acknowledgeNoChainEvidence: input.acknowledgeNoChainEvidence ?? false,
       payoutReference: input.payoutReference ?? null,
       fourEyesMinPoisha: (input.fourEyesMinPoisha ?? 0n).toString(),
-    });
-  } catch (error) {
-    throw refusalOf(error, decisionRefusals) ?? failedAssertionOf(error) ?? error;
-  }
-  const [row] = rows;
+    }),
+    decisionRefusals,
+  );
   if (!row) return null;
   const { answer, ...admin } = row;
   return { admin, outcome: outcomeFrom(answer) };
@@ -377,6 +473,15 @@ async function callMoneyFunction<T>(db: Db, call: SQL, refusals: Refusals): Prom
  * failed node:assert here, and is reported as one: a 500, logged as an AssertionError with the
  * database's message; the statement has already been rolled back.
  */
+/** A prepared statement that calls a money function, its refusal turned into our 4xx as callMoneyFunction does. */
+async function executeMoneyStatement<Row>(execution: Promise<Row[]>, refusals: Refusals): Promise<Row[]> {
+  try {
+    return await execution;
+  } catch (error) {
+    throw refusalOf(error, refusals) ?? failedAssertionOf(error) ?? error;
+  }
+}
+
 function failedAssertionOf(error: unknown): assert.AssertionError | null {
   const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   if ((e.code ?? e.cause?.code) !== "P0004") return null;
