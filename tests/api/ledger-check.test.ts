@@ -85,6 +85,26 @@ describe("findLedgerBreaches(db)", () => {
     );
   });
 
+  test("held money one poisha off the sum of the pending withdrawals is a breach", async () => {
+    const nudge = (by: number) =>
+      t.db
+        .update(profiles)
+        .set({ heldMinor: sql`${profiles.heldMinor} + ${by}` })
+        .where(eq(profiles.id, customer.userId));
+    await whileCorrupted(
+      () => nudge(1),
+      () => nudge(-1),
+      async () => {
+        expect(await findLedgerBreaches(t.db)).toEqual([
+          {
+            rule: "held money equals the sum of pending withdrawals",
+            detail: { user_id: customer.userId, held: "1", pending_sum: "0" },
+          },
+        ]);
+      },
+    );
+  });
+
   test("a completed transaction without a ledger entry is a breach", async () => {
     const setStatus = (status: "pending" | "completed") =>
       t.db.update(transactions).set({ status }).where(eq(transactions.id, rows.pendingDeposit));
@@ -184,6 +204,55 @@ describe("findLedgerBreaches(db)", () => {
     );
     expect(await findLedgerBreaches(t.db)).toEqual([]);
     expect(await t.db.select().from(transactions).where(eq(transactions.id, bogusId))).toEqual([]);
+  });
+});
+
+describe("the held money kept on the profile (migration 0020) follows every way a withdrawal moves", () => {
+  async function heldOf(userId: string): Promise<bigint> {
+    const [row] = await t.db.select({ held: profiles.heldMinor }).from(profiles).where(eq(profiles.id, userId));
+    return row!.held;
+  }
+  async function walletHeld(who: SignedUpUser): Promise<string> {
+    return (await who.browser.get("/api/wallet")).json<{ heldBalance: string }>().heldBalance;
+  }
+
+  test("requests add to it; a rejection, an approval or a status written by hand takes away; the ledger check agrees throughout", async () => {
+    const owner = await t.signUp();
+    await fund(t, { userId: owner.userId, amount: "5000", adminId: admin.userId });
+    const request = async (amount: string) =>
+      (await owner.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount })).json<TransactionDto>()
+        .id;
+    const first = await request("600");
+    const second = await request("700");
+    const third = await request("800");
+    expect(await heldOf(owner.userId)).toBe(210_000n);
+    expect(await walletHeld(owner)).toBe("2100.00");
+    expect(await findLedgerBreaches(t.db)).toEqual([]);
+
+    // More than what is left available is refused, and holds nothing.
+    const tooMuch = await owner.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount: "2900.01" });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(409);
+    expect(await heldOf(owner.userId)).toBe(210_000n);
+
+    expect((await admin.browser.post(`/api/admin/transactions/${first}/reject`, { reason: "Wrong number" })).statusCode).toBe(200);
+    expect(await heldOf(owner.userId)).toBe(150_000n);
+    const paid = await admin.browser.post(`/api/admin/transactions/${second}/approve`, { payoutReference: "9K3LQ2PA7X" });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await heldOf(owner.userId)).toBe(80_000n);
+    expect(await walletHeld(owner)).toBe("800.00");
+
+    // A row written by hand (a seed, a repair) moves it too, in the same statement.
+    await t.db.update(transactions).set({ status: "rejected" }).where(eq(transactions.id, third));
+    expect(await heldOf(owner.userId)).toBe(0n);
+    expect(await findLedgerBreaches(t.db)).toEqual([]);
+    const [inserted] = await t.db
+      .insert(transactions)
+      .values({ userId: owner.userId, type: "withdraw", amountMinor: 12_345n, status: "pending", reference: "bKash:01712345678" })
+      .returning();
+    expect(await heldOf(owner.userId)).toBe(12_345n);
+    await t.db.delete(transactions).where(eq(transactions.id, inserted!.id));
+    expect(await heldOf(owner.userId)).toBe(0n);
+    expect(await findLedgerBreaches(t.db)).toEqual([]);
   });
 });
 

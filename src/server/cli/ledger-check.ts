@@ -11,7 +11,9 @@ const database = await openDatabase(
 try {
   const breaches = await findLedgerBreaches(database.db);
   if (breaches.length === 0) {
-    console.log("ledger:check: every balance equals its ledger, every completed transaction is posted exactly once.");
+    console.log(
+      "ledger:check: every balance equals its ledger, every completed transaction is posted exactly once, every held amount equals its pending withdrawals.",
+    );
   } else {
     for (const breach of breaches) console.error(`BREACH ${breach.rule}: ${JSON.stringify(breach.detail)}`);
     process.exitCode = 1;

@@ -138,6 +138,14 @@ export const profiles = pgTable(
     balanceMinor: bigint("balance_minor", { mode: "bigint" })
       .notNull()
       .default(sql`0`),
+    /**
+     * The money held for the customer's pending withdrawals: the sum of their amounts, kept by a
+     * trigger on transactions (migration 0020, decision 035) so that no request sums them again.
+     * `npm run ledger:check` compares it with the sum.
+     */
+    heldMinor: bigint("held_minor", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     isSuspended: boolean("is_suspended").notNull().default(false),
     /** Whether the customer wants e-mail about admins' decisions (decision 020); security mail always goes. */
     emailNotifications: boolean("email_notifications").notNull().default(true),
@@ -152,6 +160,7 @@ export const profiles = pgTable(
     index("profiles_suspended_created_id_idx").on(t.isSuspended, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("profiles_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("profiles_balance_non_negative", sql`${t.balanceMinor} >= 0`),
+    check("profiles_held_non_negative", sql`${t.heldMinor} >= 0`),
   ],
 );
 

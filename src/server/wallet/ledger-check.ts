@@ -52,6 +52,19 @@ export async function findLedgerBreaches(db: Db): Promise<LedgerBreach[]> {
     breaches.push({ rule: "a ledger entry moves exactly its transaction's amount, for its user", detail: row });
   }
 
+  // The held money kept on each profile (migration 0020, decision 035) is the sum it stands for.
+  const heldMismatches = await queryRows<{ user_id: string; held: string; pending_sum: string }>(
+    db,
+    sql`
+    select p.id as user_id, p.held_minor::text as held, coalesce(sum(t.amount_minor), 0)::text as pending_sum
+    from profiles p left join transactions t on t.user_id = p.id and t.type = 'withdraw' and t.status = 'pending'
+    group by p.id, p.held_minor
+    having p.held_minor <> coalesce(sum(t.amount_minor), 0)`,
+  );
+  for (const row of heldMismatches) {
+    breaches.push({ rule: "held money equals the sum of pending withdrawals", detail: row });
+  }
+
   const negative = await queryRows<{ id: string }>(db, sql`select id from profiles where balance_minor < 0`);
   for (const row of negative) breaches.push({ rule: "no balance is negative", detail: row });
 

@@ -60,8 +60,8 @@ export async function findCustomerTransaction(db: Db, input: { userId: string; i
 /**
  * The session a wallet request's cookie names and that customer's Wallet screen, in one statement
  * (guards.requireUserReading): one round trip for the whole request. One statement is one snapshot,
- * so "available" (balance less the money held for pending withdrawals) is never computed across an
- * approval. The recent transactions come as one JSON array, built by the same
+ * so "available" (balance less the money held for pending withdrawals, both on the profile's row) is
+ * never computed across an approval. The recent transactions come as one JSON array, built by the same
  * nexapay_transaction_json the money functions answer with: one value to decode instead of a row of
  * every column per transaction, which on PGlite cost more than the rest of the read (decision 017).
  * `wallet` is null when the user has no profile.
@@ -70,7 +70,7 @@ export async function findSessionWithWallet(db: Db, token: string) {
   const [row] = await preparedSessionWallet(db).execute({ token });
   if (!row) return null;
   const { balance, held, recent, ...facts } = row;
-  const wallet = balance === null ? null : { balance, held: BigInt(held), recent: recent.map((json) => transactionFromJson(json)) };
+  const wallet = balance === null || held === null ? null : { balance, held, recent: recent.map((json) => transactionFromJson(json)) };
   return { ...facts, wallet };
 }
 
@@ -83,8 +83,8 @@ export const walletRecentCount = 5;
 const preparedSessionWallet = preparedPerDatabase((db) =>
   selectSessionWith(db, {
     balance: profiles.balanceMinor,
-    held: sql<string>`(select coalesce(sum(h.amount_minor), 0)::text from transactions h
-      where h.user_id = ${session.userId} and h.type = 'withdraw' and h.status = 'pending')`,
+    // Kept on the profile by a trigger on transactions (migration 0020): the same row as the balance.
+    held: profiles.heldMinor,
     recent: sql<
       TransactionJson[]
     >`(select coalesce(jsonb_agg(nexapay_transaction_json(r.t) order by (r.t).created_at desc, (r.t).id desc), '[]'::jsonb)
