@@ -567,20 +567,29 @@ async function postgres(): Promise<void> {
   if (init.code !== 0) throw new Error(`pgbench -i failed:\n${init.stderr}`);
   await checkpoint();
   const threads = String(Math.min(2, clients));
+  // PostgreSQL's CPU for pgbench's transactions (its backends, reaped into the postmaster's counts
+  // when they exit): beside the product's CPU per request, this says what the yardstick costs on
+  // this machine, which its rate alone does not (bench/api/README.md, 26 November).
+  const postmaster = parentOf((await adminDb.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid);
+  const pgbenchCpuBefore = treeCpuSeconds(postmaster);
   const bench = await runToEnd("pgbench", ["-b", "tpcb-like", "-c", String(clients), "-j", threads, "-T", String(seconds), pgbenchUrl]);
+  const pgbenchCpuSeconds = treeCpuSeconds(postmaster) - pgbenchCpuBefore;
   if (bench.code !== 0) throw new Error(`pgbench failed:\n${bench.stdout}${bench.stderr}`);
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(bench.stdout)?.[1] ?? "NaN");
   const pgbenchFailed = Number(/number of failed transactions: (\d+)/.exec(bench.stdout)?.[1] ?? "0");
   if (!Number.isFinite(tps)) throw new Error(`could not read pgbench's TPS:\n${bench.stdout}`);
-  console.log(`${"pgbench tpcb-like".padEnd(34)} ${perSecond(tps).padStart(8)}  (scale 8, -c ${clients} -j ${threads} -T ${seconds})`);
-  raw.pgbench = { tps, failed: pgbenchFailed, output: bench.stdout };
+  const pgbenchTransactions = Number(/number of transactions actually processed: (\d+)/.exec(bench.stdout)?.[1] ?? "NaN");
+  const pgbenchDatabaseMs = (pgbenchCpuSeconds * 1000) / pgbenchTransactions;
+  console.log(
+    `${"pgbench tpcb-like".padEnd(34)} ${perSecond(tps).padStart(8)}  (scale 8, -c ${clients} -j ${threads} -T ${seconds}; PostgreSQL ${pgbenchDatabaseMs.toFixed(2)} ms CPU each)`,
+  );
+  raw.pgbench = { tps, failed: pgbenchFailed, databaseCpuMs: pgbenchDatabaseMs, output: bench.stdout };
 
   // The product on a fresh database of the same cluster.
   await adminDb.query("create database nexapay");
   const databaseUrl = cluster.url.replace(/\/[^/]*$/, "/nexapay");
   const env = productEnv(await freePort(), { DATABASE_URL: databaseUrl, DATA_DIR: await tempDir("postgres-data") });
   const { product, site } = await launch(env, listedPerSecondOn.postgres);
-  const postmaster = parentOf((await adminDb.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid);
   const server = listenerPid(product.child.pid!, Number(env.PORT));
   const productCpu = () => ({ server: treeCpuSeconds(server), database: treeCpuSeconds(postmaster) });
   const customerCount = Number(args.customers);
