@@ -49,6 +49,8 @@ import {
   waitFor,
   type Running,
 } from "./processes.ts";
+import { parseBdt } from "#shared/money.ts";
+import { databaseAlone, type AloneFigure } from "./database-alone.ts";
 import { depositUsdt, fromAddress, seedPendingDeposits, type Queryable } from "./seed.ts";
 
 const { values: args } = parseArgs({
@@ -663,6 +665,18 @@ async function postgres(): Promise<void> {
   console.log(`${"server RSS after load".padEnd(34)} ${mb(memory.rssMb).padStart(8)}  (peak ${mb(memory.peakMb)})`);
   const restedMemory = await restedMemoryOf(server);
   await stop(product);
+  // The money functions with no server in front (database-alone.ts), before the ledger check, which covers them too.
+  const alone = await databaseAlone({
+    db,
+    databaseUrl,
+    postmaster,
+    clients,
+    seconds,
+    scriptDir: await tempDir("pgbench-scripts"),
+    withdrawalPoisha: parseBdt(withdrawal.amount),
+    withdrawalReference: `${withdrawal.walletType}:${withdrawal.walletNumber}`,
+    dailyMaxPoisha: BigInt(withdrawalDailyMaxBdt) * 100n,
+  });
   const ledger = await ledgerCheck("PostgreSQL", env);
 
   // The bare handler's read costs the same for either customer (one row by its session token).
@@ -682,6 +696,7 @@ async function postgres(): Promise<void> {
     memory,
     restedMemory,
     bareMemory,
+    alone,
     stock,
     customers: customerCount,
   };
@@ -709,6 +724,19 @@ async function postgres(): Promise<void> {
     errors: failedCount(p.tally) + failedCount(p.warmup),
   });
   rows.push(money("approve", approve), money("deposit requests", deposits), money("withdrawal requests", withdrawals));
+  // Not targets: what PostgreSQL alone does with each money function, the ceiling for any server.
+  const aloneRow = (figure: AloneFigure): Row => ({
+    section,
+    figure: `${figure.name}, database alone`,
+    value: perSecond(figure.rate),
+    yardstick: `pgbench ${perSecond(tps)}`,
+    ratio: percent(figure.rate / tps),
+    target: figure.ranOut ? "(ran out of work)" : "(not a target)",
+    verdict: "",
+    cpu: `${figure.databaseCpuMs.toFixed(2)} ms (PostgreSQL)`,
+    errors: 0,
+  });
+  rows.push(...alone.map(aloneRow));
   rows.push(...walletRows(section, reads, bareWallet));
   rows.push({
     section,
