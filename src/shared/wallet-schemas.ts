@@ -97,11 +97,20 @@ export const transactionSchema = z.object({
 });
 export type TransactionDto = z.infer<typeof transactionSchema>;
 
+/**
+ * The withdrawal limits the server enforces (WITHDRAWAL_MIN_BDT and WITHDRAWAL_DAILY_MAX_BDT, in BDT
+ * with two decimals; "0.00" is no limit), so that Withdraw shows the configured figures and refuses
+ * an amount under the minimum before its review step (decision 037).
+ */
+export const withdrawalLimitsSchema = z.object({ minimum: z.string(), dailyMaximum: z.string() });
+export type WithdrawalLimits = z.infer<typeof withdrawalLimitsSchema>;
+
 export const walletSchema = z.object({
   balance: z.string(),
   availableBalance: z.string(),
   heldBalance: z.string(),
   recentTransactions: z.array(transactionSchema),
+  withdrawalLimits: withdrawalLimitsSchema,
 });
 export type WalletDto = z.infer<typeof walletSchema>;
 

@@ -248,7 +248,38 @@ describe("GET /api/wallet", () => {
     const user = await t.signUp();
     const response = await user.browser.get("/api/wallet");
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ balance: "0.00", availableBalance: "0.00", heldBalance: "0.00", recentTransactions: [] });
+    expect(response.json()).toEqual({
+      balance: "0.00",
+      availableBalance: "0.00",
+      heldBalance: "0.00",
+      recentTransactions: [],
+      // The defaults of WITHDRAWAL_MIN_BDT and WITHDRAWAL_DAILY_MAX_BDT (decision 037).
+      withdrawalLimits: { minimum: "500.00", dailyMaximum: "50000.00" },
+    });
+  });
+
+  test("the withdrawal limits are the ones the server enforces, as configured; 0 is none", async () => {
+    const configured = await createTestApp({ env: { WITHDRAWAL_MIN_BDT: "1000", WITHDRAWAL_DAILY_MAX_BDT: "0" } });
+    try {
+      const configuredAdmin = await signUpAdmin(configured);
+      const user = await configured.signUp();
+      const wallet = (await user.browser.get("/api/wallet")).json<WalletDto>();
+      expect(wallet.withdrawalLimits).toEqual({ minimum: "1000.00", dailyMaximum: "0.00" });
+
+      // Under the minimum the wallet shows: refused with the amount it names; at it, and far above
+      // any daily maximum (none here), accepted.
+      await fund(configured, { userId: user.userId, amount: "200000", adminId: configuredAdmin.userId });
+      const request = (amount: string) =>
+        user.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount });
+      const under = await request("999.99");
+      expect(under.statusCode).toBe(400);
+      expect(errorOf(under).message).toBe("The minimum withdrawal is 1,000.00 BDT");
+      expect((await request("1000")).statusCode).toBe(201);
+      expect((await request("150000")).statusCode).toBe(201);
+      await expectLedgerIntact(configured);
+    } finally {
+      await configured.close();
+    }
   });
 
   test("money held for a pending withdrawal is not available; approving it takes it from the balance", async () => {

@@ -174,6 +174,10 @@ test("a newcomer with a Bangla browser signs up, deposits, withdraws and reads i
   await page.goto("/withdraw");
   await page.getByLabel(bangla("Wallet type")).selectOption("bKash");
   await page.getByLabel(bangla("Wallet number")).fill("০১৭১২৩৪৫৬৭৮");
+  // ৪০০ is under the minimum: said in Bangla before any review step.
+  await page.getByLabel(bangla("Amount (BDT)")).fill("৪০০");
+  await page.getByRole("button", { name: bangla("Submit Withdrawal Request") }).click();
+  await expect(page.locator("#amount-error")).toHaveText("সর্বনিম্ন উত্তোলন ৫০০.০০ ৳");
   await page.getByLabel(bangla("Amount (BDT)")).fill("৫০০");
   await page.getByRole("button", { name: bangla("Submit Withdrawal Request") }).click();
   await page.getByRole("button", { name: bangla("Confirm") }).click();

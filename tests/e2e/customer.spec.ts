@@ -174,6 +174,11 @@ test("withdraw: the form's messages, 'Insufficient balance' under the amount, an
 
   await page.getByLabel("Wallet type").selectOption("bKash");
   await page.getByLabel("Wallet number").fill("01712345678");
+  // Under the server's minimum (the wallet answers it): its words under the amount, and no review step.
+  await page.getByLabel("Amount (BDT)").fill("100");
+  await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
+  await expect(page.locator("#amount-error")).toHaveText("The minimum withdrawal is 500.00 BDT");
+  await expect(page.getByRole("button", { name: "Confirm" })).toHaveCount(0);
   await page.getByLabel("Amount (BDT)").fill("1000");
   await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
   await expect(page.getByRole("heading", { name: "Send 1,000.00 BDT to bKash 01712-345678?" })).toBeVisible();

@@ -39,6 +39,11 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = limitsFrom(config);
   const ratePoisha = parseRate(config.rateBdtPerUsdt);
+  // What Withdraw shows and checks before its review; the withdrawal request itself enforces them.
+  const withdrawalLimits = {
+    minimum: formatBdt(limits.withdrawalMinPoisha),
+    dailyMaximum: formatBdt(limits.withdrawalDailyMaxPoisha),
+  };
 
   r.get("/api/wallet", { schema: { tags: ["customer"], response: { 200: walletSchema } } }, async (request) => {
     // The guard's session lookup reads the wallet too: one round trip (transaction-queries.ts).
@@ -49,6 +54,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
       availableBalance: formatBdt(wallet.balance - wallet.held),
       heldBalance: formatBdt(wallet.held),
       recentTransactions: wallet.recent.map(toTransactionDto),
+      withdrawalLimits,
     };
   });
 

@@ -6,6 +6,7 @@ import {
   fileSizeText,
   formatDate,
   formatDateTime,
+  limitFigure,
   localDigits,
   transactionSearchText,
   usdtText,
@@ -22,6 +23,11 @@ describe("customer formats in Bangla", () => {
   afterAll(() => {
     i18n.load("en", {});
     i18n.activate("en");
+  });
+
+  it("says a withdrawal limit in Bengali digits", () => {
+    expect(limitFigure("500.00")).toBe("৫০০");
+    expect(limitFigure("50000.00")).toBe("৫০,০০০");
   });
 
   it("writes BDT amounts in Bengali digits with the taka sign", () => {

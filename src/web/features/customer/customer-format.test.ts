@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   bdtForUsdtText,
   depositReviewText,
+  limitFigure,
   meetsDepositMinimum,
+  meetsWithdrawalMinimum,
   withdrawalDestination,
   withdrawalReviewText,
   bdtText,
@@ -104,6 +106,21 @@ describe("review and receipt texts", () => {
     expect(meetsDepositMinimum("", "10")).toBe(false);
     expect(meetsDepositMinimum("abc", "10")).toBe(false);
     expect(meetsDepositMinimum("0", "0")).toBe(false);
+  });
+
+  it("holds a withdrawal to the server's minimum, and leaves anything else to the schema and the server", () => {
+    expect(meetsWithdrawalMinimum("500", "500.00")).toBe(true);
+    expect(meetsWithdrawalMinimum("499.99", "500.00")).toBe(false);
+    expect(meetsWithdrawalMinimum("100", "500.00")).toBe(false);
+    expect(meetsWithdrawalMinimum("0.01", "0.00")).toBe(true);
+    expect(meetsWithdrawalMinimum("abc", "500.00")).toBe(true);
+  });
+
+  it("says a withdrawal limit in whole taka when it has no poisha, and nothing for none", () => {
+    expect(limitFigure("500.00")).toBe("500");
+    expect(limitFigure("50000.00")).toBe("50,000");
+    expect(limitFigure("750.50")).toBe("750.50");
+    expect(limitFigure("0.00")).toBeNull();
   });
 
   it("reads an amount typed in Bengali digits as the server does", () => {

@@ -179,6 +179,23 @@ export function meetsDepositMinimum(usdtAmount: string, minUsdt: string): boolea
   return parseUsdt(text) >= parseUsdt(minUsdt);
 }
 
+/** Whether a withdrawal of `amount` (a BDT amount as the form's schema leaves it) meets the server's `minimum` ("0.00": none). */
+export function meetsWithdrawalMinimum(amount: string, minimum: string): boolean {
+  if (!isBdtAmount(amount) || !isBdtAmount(minimum)) return true; // the schema or the server says what is wrong
+  return parseBdt(amount) >= parseBdt(minimum);
+}
+
+/**
+ * A withdrawal limit as the Withdraw screen's information box says it: "500" and "50,000" for whole
+ * taka (in the shown digits), with its poisha otherwise; null for a limit of 0, which is none.
+ */
+export function limitFigure(amount: string): string | null {
+  if (!isBdtAmount(amount)) return null;
+  const poisha = parseBdt(amount);
+  if (poisha === 0n) return null;
+  return poisha % 100n === 0n ? formatCount(Number(poisha / 100n)) : localDigits(amount);
+}
+
 /** How long the request usually takes, as the Deposit and Withdraw pages promise. */
 export function expectedTimeText(type: "deposit" | "withdraw"): string {
   // The figures are interpolated so that Bangla shows them in Bengali digits.

@@ -10,7 +10,7 @@ import { InformationCard, type InformationItem } from "@/features/customer/compo
 import { ReviewStep } from "@/features/customer/components/review-step.tsx";
 import { SavedPayoutNumbers } from "@/features/customer/components/saved-payout-numbers.tsx";
 import { SubmittedReceipt } from "@/features/customer/components/submitted-receipt.tsx";
-import { bdtText, withdrawalReviewText } from "@/features/customer/customer-format.ts";
+import { bdtText, limitFigure, meetsWithdrawalMinimum, withdrawalReviewText } from "@/features/customer/customer-format.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { draftRestoredMessage } from "@/features/customer/money-drafts.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
@@ -30,12 +30,16 @@ export default function WithdrawPage() {
   const { t, i18n } = useLingui();
   const wallet = useQuery(walletQuery);
 
-  // The information box. The server enforces the minimum and the daily maximum (docs/architecture.md, Money rules).
-  // The figures are formatted, so that Bangla shows them in Bengali digits.
-  const [minimum, maximum, from, to, fee] = [formatCount(500), formatCount(50_000), formatCount(15), formatCount(30), formatCount(0)];
+  // The information box. The minimum and the daily maximum are the server's own (the wallet answers
+  // them, decision 037), shown once it has: a limit of 0 is none, and has no line. The figures are
+  // formatted, so that Bangla shows them in Bengali digits.
+  const limits = wallet.data?.withdrawalLimits;
+  const [from, to, fee] = [formatCount(15), formatCount(30), formatCount(0)];
+  const minimum = limits && limitFigure(limits.minimum);
+  const maximum = limits && limitFigure(limits.dailyMaximum);
   const information: readonly InformationItem[] = [
-    { icon: Layers, label: t`Minimum withdrawal`, text: t`${minimum} BDT` },
-    { icon: CalendarClock, label: t`Maximum withdrawal`, text: t`${maximum} BDT per day` },
+    ...(minimum ? [{ icon: Layers, label: t`Minimum withdrawal`, text: t`${minimum} BDT` }] : []),
+    ...(maximum ? [{ icon: CalendarClock, label: t`Maximum withdrawal`, text: t`${maximum} BDT per day` }] : []),
     { icon: Clock, label: t`Processing time`, text: t`${from}-${to} minutes during business hours` },
     { icon: BadgePercent, label: t`Fee`, text: t`${fee}%` },
   ];
@@ -61,6 +65,13 @@ export default function WithdrawPage() {
       submitted: t`Withdrawal request submitted successfully!`,
       signedOut: t`You must be logged in to make a withdrawal`,
       failed: t`Failed to submit withdrawal request`,
+    },
+    // The server's own rule and words (decision 005), said before the review rather than after it.
+    // Before the wallet has answered the limits, the server alone checks.
+    refuse: (values) => {
+      if (!limits || meetsWithdrawalMinimum(values.amount, limits.minimum)) return null;
+      const minimumAmount = bdtText(limits.minimum);
+      return { field: "amount", message: t`The minimum withdrawal is ${minimumAmount}` };
     },
   });
 
