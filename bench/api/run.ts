@@ -724,7 +724,9 @@ async function postgres(): Promise<void> {
     errors: failedCount(p.tally) + failedCount(p.warmup),
   });
   rows.push(money("approve", approve), money("deposit requests", deposits), money("withdrawal requests", withdrawals));
-  // Not targets: what PostgreSQL alone does with each money function, the ceiling for any server.
+  // Not targets: what PostgreSQL alone does with each money function, the ceiling for any server;
+  // beside it, the share of that ceiling the product reaches over HTTP (decision 036).
+  const overHttp: Record<string, Phase> = { approve, "deposit requests": deposits, "withdrawal requests": withdrawals };
   const aloneRow = (figure: AloneFigure): Row => ({
     section,
     figure: `${figure.name}, database alone`,
@@ -733,7 +735,7 @@ async function postgres(): Promise<void> {
     ratio: percent(figure.rate / tps),
     target: figure.ranOut ? "(ran out of work)" : "(not a target)",
     verdict: "",
-    cpu: `${figure.databaseCpuMs.toFixed(2)} ms (PostgreSQL)`,
+    cpu: `${figure.databaseCpuMs.toFixed(2)} ms (PostgreSQL); HTTP at ${percent(overHttp[figure.name]!.rate / figure.rate)} of it`,
     errors: 0,
   });
   rows.push(...alone.map(aloneRow));
