@@ -193,10 +193,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // "ok" is about the database, as before; `chain` says how the watcher's polls go (its state row,
   // read from the database, so the answer holds whichever process polls).
+  // `chain` is exactly {state, lastSuccessAt} (or {state: "off"}): monitoring reads that shape. Why a
+  // watcher is failing is for admins, at GET /api/admin/chain/status (decision 038).
   app.get("/api/health", { schema: { tags: ["public"] } }, async (request, reply) => {
     let chain: ChainHealth = { state: "off" };
     try {
-      if (config.chain) chain = await readChainHealth(database.db);
+      if (config.chain) chain = await readChainHealth(database.db, config.chain);
       else await database.db.execute(sql`select 1`);
     } catch (error) {
       request.log.error({ err: error }, "health check: the database does not answer");

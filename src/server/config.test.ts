@@ -190,6 +190,7 @@ describe("the chain watcher's settings (decision 018)", () => {
       apiKey: undefined,
       usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
       pollSeconds: 30,
+      stallMinutes: 30,
       autoCredit: false,
     });
     const given = loadConfig({
@@ -198,6 +199,7 @@ describe("the chain watcher's settings (decision 018)", () => {
       TRON_API_KEY: "secret",
       USDT_CONTRACT: developmentDepositAddress,
       CHAIN_POLL_SECONDS: "5",
+      CHAIN_STALL_MINUTES: "90",
       DEPOSIT_AUTO_CREDIT: "confirmed",
     }).chain;
     expect(given).toEqual({
@@ -205,6 +207,7 @@ describe("the chain watcher's settings (decision 018)", () => {
       apiKey: "secret",
       usdtContract: developmentDepositAddress,
       pollSeconds: 5,
+      stallMinutes: 90,
       autoCredit: true,
     });
   });
@@ -223,7 +226,29 @@ describe("the chain watcher's settings (decision 018)", () => {
     ["CHAIN_POLL_SECONDS", "soon"],
     ["DEPOSIT_AUTO_CREDIT", "yes"],
     ["DEPOSIT_AUTO_CREDIT", "Confirmed"],
+    ["CHAIN_STALL_MINUTES", "0"],
+    ["CHAIN_STALL_MINUTES", "1.5"],
   ])("%s=%s is refused, naming the variable", (name, value) => {
     expect(configErrorFor({ TRON_API_URL: "https://api.trongrid.io", [name]: value })).toContain(name);
+  });
+});
+
+describe("deposit requests' window and open limit (decision 038)", () => {
+  test("60 minutes and 10 open requests by default; both may be set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ depositWindowMinutes: 60, depositOpenMax: 10 });
+    expect(loadConfig({ DATA_DIR: dataDir, DEPOSIT_WINDOW_MINUTES: "15", DEPOSIT_OPEN_MAX: "0" })).toMatchObject({
+      depositWindowMinutes: 15,
+      depositOpenMax: 0,
+    });
+  });
+
+  test.each([
+    ["DEPOSIT_WINDOW_MINUTES", "0"],
+    ["DEPOSIT_WINDOW_MINUTES", "1441"],
+    ["DEPOSIT_WINDOW_MINUTES", "soon"],
+    ["DEPOSIT_OPEN_MAX", "-1"],
+    ["DEPOSIT_OPEN_MAX", "2.5"],
+  ])("%s=%s is refused, naming the variable", (name, value) => {
+    expect(configErrorFor({ [name]: value })).toContain(name);
   });
 });

@@ -30,6 +30,12 @@ const envSchema = z.object({
     .refine(isTronAddress, "must be a TRON address (T and 33 base58 characters, valid checksum)")
     .default(mainnetUsdtContract),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  // Decision 038: how long polls may succeed without the cursor moving, while the API's own chain
+  // moves on and polls stop at their page limit, before health says the watcher is failing.
+  CHAIN_STALL_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
+  // Decision 038: how long a deposit request's exact amount is valid, and how many open requests one customer may hold.
+  DEPOSIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  DEPOSIT_OPEN_MAX: nonNegativeInt.default(10),
   // "confirmed": a deposit request matched to a confirmed transfer is credited by the watcher (decision 019).
   DEPOSIT_AUTO_CREDIT: z.enum(["off", "confirmed"], { error: 'must be "off" or "confirmed"' }).default("off"),
   RATE_BDT_PER_USDT: z
@@ -67,6 +73,10 @@ export type Config = {
   chain: ChainConfig | null;
   rateBdtPerUsdt: string;
   depositMinUsdt: number;
+  /** A deposit request's window, in minutes (decision 038). */
+  depositWindowMinutes: number;
+  /** The most open deposit requests one customer may hold; 0 = no limit (decision 038). */
+  depositOpenMax: number;
   withdrawalMinBdt: number;
   withdrawalDailyMaxBdt: number;
   /** Four eyes: the smallest amount (BDT) that needs a second admin; 0 = off. */
@@ -93,6 +103,8 @@ export type ChainConfig = {
   apiKey: string | undefined;
   usdtContract: string;
   pollSeconds: number;
+  /** Polls that succeed without the cursor moving for this long, while the chain moves on, are a stall (decision 038). */
+  stallMinutes: number;
   /** DEPOSIT_AUTO_CREDIT=confirmed: matched deposits are credited without an admin (decision 019). */
   autoCredit: boolean;
 };
@@ -135,11 +147,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiKey: e.TRON_API_KEY,
           usdtContract: e.USDT_CONTRACT,
           pollSeconds: e.CHAIN_POLL_SECONDS,
+          stallMinutes: e.CHAIN_STALL_MINUTES,
           autoCredit: e.DEPOSIT_AUTO_CREDIT === "confirmed",
         }
       : null,
     rateBdtPerUsdt: e.RATE_BDT_PER_USDT,
     depositMinUsdt: e.DEPOSIT_MIN_USDT,
+    depositWindowMinutes: e.DEPOSIT_WINDOW_MINUTES,
+    depositOpenMax: e.DEPOSIT_OPEN_MAX,
     withdrawalMinBdt: e.WITHDRAWAL_MIN_BDT,
     withdrawalDailyMaxBdt: e.WITHDRAWAL_DAILY_MAX_BDT,
     fourEyesMinBdt: e.FOUR_EYES_MIN_BDT,

@@ -27,8 +27,9 @@ export function cappedPageSchema<T extends z.ZodType>(item: T) {
 
 /**
  * What the chain says about a customer's deposit request (docs/product.md, Deposits checked on the
- * chain): matched to a confirmed transfer; a transfer from that address with another amount (or the
- * named TXID with another sender or amount); nothing yet; or no watcher configured.
+ * chain): settled by a confirmed transfer of exactly its amount to pay; a transfer that differs (the
+ * TXID the customer named came with another amount and settled nothing, or an admin assigned a
+ * transfer of another amount); nothing yet; or no watcher configured.
  */
 export const chainStates = ["confirmed", "amount_differs", "not_seen", "off"] as const;
 export type ChainState = (typeof chainStates)[number];
@@ -86,9 +87,13 @@ export const adminTransactionSchema = z.object({
   payoutReference: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
-  /** A deposit request's sending address and claimed TXID; null otherwise. */
+  /** A deposit request's sending address and claimed TXID, as the customer gave them; null otherwise. */
   fromAddress: z.string().nullable(),
   txid: z.string().nullable(),
+  /** A deposit request's exact amount to send (USDT, 6 decimals), its window's end, and whether it ended with nothing received (decision 038). */
+  payAmount: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  expired: z.boolean(),
   /** A customer's deposit request's chain evidence; null for withdrawals and adjustments. */
   chain: chainEvidenceSchema.nullable(),
 });
@@ -127,6 +132,20 @@ export const approveTransactionSchema = z.object({
 });
 
 export const unclaimedTransfersQuerySchema = pageQuerySchema(20);
+
+/**
+ * An admin gives an unclaimed transfer to a deposit request by hand (decision 038): the request's id
+ * and why, in words the audit log keeps. The request then shows the transfer as its evidence; it is
+ * credited only when an admin approves it.
+ */
+export const assignTransferSchema = z.object({
+  transactionId: z.uuid({ error: "transactionId must be a transaction's id" }),
+  reason: z
+    .string({ error: "Write why this transfer belongs to this request" })
+    .trim()
+    .min(1, "Write why this transfer belongs to this request")
+    .max(500, "Reason must be at most 500 characters"),
+});
 
 /** The USDT that arrived with no matching request, newest first; `watcher` says whether the chain is watched at all. */
 export const unclaimedTransfersPageSchema = pageSchema(chainTransferSchema).extend({ watcher: z.enum(["on", "off"]) });
@@ -318,3 +337,24 @@ export const adminCreatedSchema = z.object({ userId: z.string(), email: z.string
 export const adminPromotedSchema = z.object({ userId: z.string(), adminRole: z.enum(adminRoles), roleChanged: z.boolean() });
 /** POST /api/admin/admins/:userId/reset-two-factor. */
 export const twoFactorResetSchema = z.object({ userId: z.string(), twoFactorEnabled: z.literal(false) });
+
+/**
+ * The chain watcher's state for admins (decision 038): what /api/health says (`state`,
+ * `lastSuccessAt`) and why, in plain words (`reason`, null when ok), with the facts it rests on: the
+ * cursor, the last error, the TRON API's latest block as last read, the items the last poll refused
+ * (counted by reason) and whether it read the list to its end. When the watcher is off, `reason`
+ * says so and the facts are null.
+ */
+export const chainWatcherStatusSchema = z.object({
+  watcher: z.enum(["on", "off"]),
+  state: z.enum(["off", "starting", "ok", "failing"]),
+  lastSuccessAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  cursorAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  apiBlock: z.object({ number: z.number().int(), time: z.string() }).nullable(),
+  lastPollRefused: z.record(z.string(), z.number().int()).nullable(),
+  lastPollComplete: z.boolean().nullable(),
+});
+export type ChainWatcherStatusDto = z.infer<typeof chainWatcherStatusSchema>;

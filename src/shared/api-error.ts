@@ -31,8 +31,11 @@ export const errorCodes = {
   sessionNeedsSecondFactor: "SESSION_NEEDS_SECOND_FACTOR",
   tooManyStreams: "TOO_MANY_STREAMS",
   documentsLocked: "DOCUMENTS_LOCKED",
-  txidClaimed: "TXID_ALREADY_CLAIMED",
   chainUnconfirmed: "CHAIN_UNCONFIRMED",
+  /** Every exact amount near the one asked for is held by another open deposit request (decision 038). */
+  payAmountUnavailable: "PAY_AMOUNT_UNAVAILABLE",
+  /** A transfer an admin tried to assign has already settled a request, or the request cannot take one. */
+  transferAssigned: "TRANSFER_ALREADY_ASSIGNED",
 } as const;
 
 export const messages = {
@@ -60,6 +63,7 @@ export const messages = {
   sessionNeedsSecondFactor: "This session has not passed the code step. Sign in again with the code from your authenticator app.",
   tooManyStreams: "Too many open live-update connections. Close another tab and try again.",
   documentsLocked: "Your identity is already verified. Contact support to change your documents.",
-  txidClaimed: "This transaction has already been claimed.",
+  payAmountUnavailable: "Too many deposits of this amount are waiting right now. Try a slightly different amount.",
+  openDepositsMax: "You have too many deposit requests waiting. Send one of them, or wait until they expire.",
   chainUnconfirmed: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.",
 } as const;

@@ -61,6 +61,11 @@ export function formatUsdt(micro: bigint): string {
   return formatDecimal(micro, 6).replace(/\.?0+$/, "");
 }
 
+/** 50013700n → "50.013700": a deposit's exact amount to pay on the wire, all six decimals (decision 038). */
+export function formatUsdtExact(micro: bigint): string {
+  return formatDecimal(micro, 6);
+}
+
 /** "125" or "125.50" → rate in poisha per USDT (12500n, 12550n). */
 export function parseRate(text: string): bigint {
   return parseDecimal(text, ratePattern, 2, "rate");

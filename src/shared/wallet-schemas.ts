@@ -25,16 +25,21 @@ function positiveAmount(test: (text: string) => boolean) {
 }
 
 export const depositRequestSchema = z.object({
+  /**
+   * The address the customer will send from, if they say: a fact shown to the admin, never what
+   * decides whose deposit a transfer is (decision 038). Empty means none.
+   */
   fromAddress: z
-    .string({ error: "Wallet address is required" })
+    .string({ error: "Enter a valid TRON (TRC-20) address" })
     .trim()
-    .min(1, "Wallet address is required")
     .max(64, "Enter a valid TRON (TRC-20) address")
-    .refine(isTronAddress, "Enter a valid TRON (TRC-20) address"),
+    .refine((text) => text === "" || isTronAddress(text), "Enter a valid TRON (TRC-20) address")
+    .optional(),
   usdtAmount: positiveAmount(isUsdtAmount),
   /**
-   * The transfer's transaction id, when the customer has sent already: only that transfer then
-   * matches the request (docs/product.md, Deposits checked on the chain). Empty means none.
+   * The transfer's transaction id, when the customer has one: shown beside the request to the admin,
+   * and it can only ever help this request (docs/product.md, Deposits checked on the chain). Empty
+   * means none. Two customers may name the same one.
    */
   txid: z
     .string({ error: txidMessage })
@@ -88,6 +93,16 @@ export const transactionSchema = z.object({
   txid: z.string().nullable(),
   /** A deposit matched to a confirmed USDT transfer seen on the chain. */
   receivedOnChain: z.boolean(),
+  /**
+   * A deposit request's exact amount to send, in USDT with 6 decimals ("50.013700"): the amount asked
+   * for plus an offset of at most 0.01 that no other open request has. The credit is this amount at
+   * the rate (decision 038). Null for withdrawals, adjustments and requests made before it existed.
+   */
+  payAmount: z.string().nullable(),
+  /** When a deposit request's window ends: a transfer sent later does not settle it. Null where payAmount is. */
+  expiresAt: z.string().nullable(),
+  /** A pending deposit request whose window ended with nothing received: the customer makes a new one. */
+  expired: z.boolean(),
   /** A paid withdrawal's transaction ID at bKash, Nagad or Upay (the "TrxID"), upper-case; null otherwise. */
   payoutReference: z.string().nullable(),
   /** Why an admin rejected it; null otherwise. */

@@ -5,11 +5,13 @@
 // changes nothing: the whole data model is compared just before and just after it. Then the rules
 // of admin accounts: create (12-character passwords, duplicates) and promote (role changes,
 // unknown e-mails).
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   adminUsers,
   auditLog,
+  chainTransfers,
   contactMessages,
   emailOutbox,
   extendedProfiles,
@@ -22,6 +24,7 @@ import {
   verificationDocuments,
   verifications,
 } from "../../src/server/db/schema.ts";
+import { parseUsdt } from "../../src/shared/money.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import {
   createTestApp,
@@ -306,6 +309,57 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
+    route: "GET /api/admin/chain/status",
+    status: 200,
+    prepare: () => ({
+      call: { method: "GET", url: "/api/admin/chain/status" },
+      effect: (response) => {
+        expect(response.json()).toEqual({
+          watcher: "off",
+          state: "off",
+          reason: "TRON_API_URL is not set: the chain is not watched.",
+          lastSuccessAt: null,
+          cursorAt: null,
+          lastErrorAt: null,
+          lastError: null,
+          apiBlock: null,
+          lastPollRefused: null,
+          lastPollComplete: null,
+        });
+      },
+    }),
+  },
+  {
+    route: "POST /api/admin/chain/transfers/:id/assign",
+    status: 200,
+    prepare: async () => {
+      // A transfer of exactly the request's amount to pay, stored as the chain watcher would store it.
+      const deposit = await pendingDeposit(owner);
+      const [transfer] = await t.db
+        .insert(chainTransfers)
+        .values({
+          txid: randomBytes(32).toString("hex"),
+          fromAddress: tronAddress(),
+          toAddress: t.config.depositAddress,
+          contractAddress: t.config.depositAddress,
+          amountMicro: parseUsdt(deposit.payAmount ?? ""),
+          blockTime: new Date(),
+        })
+        .returning({ id: chainTransfers.id });
+      return {
+        call: {
+          method: "POST",
+          url: `/api/admin/chain/transfers/${transfer?.id}/assign`,
+          json: { transactionId: deposit.id, reason: "Support matched it by hand" },
+        },
+        effect: async (response) => {
+          expect(response.json()).toMatchObject({ id: deposit.id, status: "pending", chain: { state: "confirmed" } });
+          expect(await transactionRow(deposit.id)).toMatchObject({ chainTransferId: transfer?.id, status: "pending" });
+        },
+      };
+    },
+  },
+  {
     route: "GET /api/admin/second-approvals",
     status: 200,
     prepare: () => ({
@@ -563,6 +617,8 @@ test("the table covers every admin endpoint of docs/architecture.md, HTTP API", 
     "POST /api/admin/transactions/:id/approve",
     "POST /api/admin/transactions/:id/reject",
     "GET /api/admin/chain/unclaimed-transfers",
+    "GET /api/admin/chain/status",
+    "POST /api/admin/chain/transfers/:id/assign",
     "GET /api/admin/second-approvals",
     "POST /api/admin/second-approvals/:id/confirm",
     "POST /api/admin/second-approvals/:id/decline",

@@ -9,13 +9,15 @@ import { findLedgerBreaches } from "../../src/server/wallet/ledger-check.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, type SignedUpUser, type TestApp } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
-import { auditCount, balanceOf, ledgerEntryCount, tronAddress } from "../support/wallet/money.ts";
+import { auditCount, balanceOf, creditOf, ledgerEntryCount, tronAddress } from "../support/wallet/money.ts";
 
 let t: TestApp;
 let admin: EnrolledAdmin;
 let customer: SignedUpUser;
 /** A deposit of the customer's, approved through the API: one ledger entry, audit entries. */
 let depositId: string;
+/** What the approved deposit credited: 40 USDT's exact amount to pay at 125 (decision 038). */
+let depositCredit: bigint;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,6 +26,7 @@ beforeAll(async () => {
   const deposit = await customer.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "40" });
   expect(deposit.statusCode, deposit.body).toBe(201);
   depositId = deposit.json<TransactionDto>().id;
+  depositCredit = creditOf(deposit.json<TransactionDto>());
   const approved = await admin.browser.post(`/api/admin/transactions/${depositId}/approve`);
   expect(approved.statusCode, approved.body).toBe(200);
 });
@@ -57,7 +60,8 @@ describe("inserts still work: the normal money path", () => {
     expect(await ledgerEntryCount(t, depositId)).toBe(1);
     expect(await auditCount(t, "transaction.deposit_requested", depositId)).toBe(1);
     expect(await auditCount(t, "transaction.approved", depositId)).toBe(1);
-    expect(await balanceOf(t, customer.userId)).toBe(500_000n); // 40 USDT at 125
+    expect(await balanceOf(t, customer.userId)).toBe(depositCredit); // 40.0001 to 40.01 USDT at 125
+    expect(depositCredit >= 500_001n && depositCredit <= 501_250n).toBe(true);
     expect(await findLedgerBreaches(t.db)).toEqual([]);
   });
 });

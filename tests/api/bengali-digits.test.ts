@@ -7,7 +7,7 @@ import { transactions } from "../../src/server/db/schema.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
-import { balanceOf, expectLedgerIntact, fund, tronAddress } from "../support/wallet/money.ts";
+import { balanceOf, creditOf, expectLedgerIntact, fund, tronAddress } from "../support/wallet/money.ts";
 
 let t: TestApp;
 let admin: EnrolledAdmin;
@@ -34,7 +34,10 @@ describe("amounts in Bengali digits", () => {
 
     const deposit = await user.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "২০.৫" });
     expect(deposit.statusCode, deposit.body).toBe(201);
-    expect(deposit.json<TransactionDto>()).toMatchObject({ type: "deposit", usdtAmount: "20.5", amount: "2562.50" });
+    expect(deposit.json<TransactionDto>()).toMatchObject({ type: "deposit", usdtAmount: "20.5" });
+    // Credited at its exact amount to pay, 20.5001 to 20.51 USDT (decision 038).
+    const credit = creditOf(deposit.json<TransactionDto>());
+    expect(credit > 256_250n && credit <= 256_375n).toBe(true);
 
     const adjusted = await admin.browser.post(`/api/admin/users/${user.userId}/balance-adjustments`, { direction: "add", amount: "১০.২৫" });
     expect(adjusted.statusCode, adjusted.body).toBeLessThan(300);

@@ -7,7 +7,7 @@ import { ledgerEntries, transactions } from "../../src/server/db/schema.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
-import { auditCount, balanceOf, expectLedgerIntact, fund, ledgerEntryCount, tronAddress } from "../support/wallet/money.ts";
+import { auditCount, balanceOf, creditOf, expectLedgerIntact, fund, ledgerEntryCount, tronAddress } from "../support/wallet/money.ts";
 
 const kind = inject("dbKind");
 
@@ -131,7 +131,7 @@ describe.skipIf(kind === "pglite")("races on a real PostgreSQL", () => {
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
       expect(errorOf(refused)).toEqual({ code: "ALREADY_PROCESSED", message: "This transaction is already processed." });
     }
-    expect(await balanceOf(t, user.userId)).toBe(250_000n);
+    expect(await balanceOf(t, user.userId)).toBe(creditOf(deposit));
     expect(await ledgerEntryCount(t, deposit.id)).toBe(1);
     expect(await auditCount(t, "transaction.approved", deposit.id)).toBe(1);
     await expectLedgerIntact(t);

@@ -8,7 +8,7 @@ import { auditLog, ledgerEntries, transactions } from "../../src/server/db/schem
 import { createWithdrawal, rejectTransaction } from "../../src/server/wallet/ledger.ts";
 import { limitsFrom } from "../../src/server/wallet/ledger.ts";
 import { messages } from "../../src/shared/api-error.ts";
-import { parseBdt } from "../../src/shared/money.ts";
+import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseUsdt } from "../../src/shared/money.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
@@ -82,31 +82,40 @@ describe("POST /api/deposits", () => {
     customer = await t.signUp();
   });
 
-  test("20 USDT at 125 → 201 with a pending deposit of 2500.00 BDT, the rate and the reference; the balance does not move yet", async () => {
+  test("20 USDT at 125 → 201 with a pending deposit of its exact amount to pay (20.0001 to 20.01) at 125, the rate and the reference; the balance does not move yet", async () => {
     const fromAddress = tronAddress();
     const response = await deposit(customer, { fromAddress, usdtAmount: "20" });
     expect(response.statusCode).toBe(201);
     expect(response.headers["idempotent-replayed"]).toBeUndefined();
     const body = response.json<TransactionDto>();
+    // The amount to pay is drawn by the database (decision 038): whatever it is, the rest follows from it.
+    const payMicro = parseUsdt(body.payAmount ?? "");
+    expect(payMicro > 20_000_000n && payMicro <= 20_010_000n).toBe(true);
+    const creditPoisha = bdtForUsdt(payMicro, 12_500n);
     expect(body).toEqual({
       id: expect.any(String) as string,
       userId: customer.userId,
       type: "deposit",
-      amount: "2500.00",
+      amount: formatBdt(creditPoisha),
       usdtAmount: "20",
       rate: "125",
       status: "pending",
-      reference: `20 USDT from ${fromAddress}`,
+      reference: `${formatUsdt(payMicro)} USDT from ${fromAddress}`,
       txid: null,
       receivedOnChain: false,
+      payAmount: expect.stringMatching(/^20\.\d{6}$/) as string,
+      expiresAt: expect.stringMatching(isoDate) as string,
+      expired: false,
       payoutReference: null,
       rejectReason: null,
       createdAt: expect.stringMatching(isoDate) as string,
       processedAt: null,
     });
+    expect(Date.parse(body.expiresAt ?? "") - Date.parse(body.createdAt)).toBe(60 * 60_000);
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, body.id));
     expect(row).toMatchObject({
-      amountMinor: 250000n,
+      amountMinor: creditPoisha,
+      payMicro,
       usdtMicro: 20_000_000n,
       rate: "125",
       origin: "customer",
@@ -120,26 +129,47 @@ describe("POST /api/deposits", () => {
     expect(await wallet(customer)).toMatchObject({ balance: "0.00", availableBalance: "0.00", heldBalance: "0.00" });
   });
 
+  // The database works out the credit in SQL; it must agree with money.ts's exact half-up rounding
+  // for any amount to pay, six decimals included.
   test.each([
-    ["10", "1250.00", "10"],
-    ["10.5", "1312.50", "10.5"],
-    // 12.345678 × 125 = 1543.20975 BDT: half-up to the poisha.
-    ["12.345678", "1543.21", "12.345678"],
-    ["10.000004", "1250.00", "10.000004"],
-    ["10.000040", "1250.01", "10.00004"],
-    [" 20.50 ", "2562.50", "20.5"],
-  ])("%j USDT is credited as %s BDT, exactly", async (usdtAmount, amount, shown) => {
-    const fromAddress = tronAddress();
-    const response = await deposit(customer, { fromAddress, usdtAmount });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ amount, usdtAmount: shown, reference: `${shown} USDT from ${fromAddress}` });
+    ["10", "10"],
+    ["10.5", "10.5"],
+    ["12.345678", "12.345678"],
+    ["10.000004", "10.000004"],
+    ["10.000040", "10.00004"],
+    [" 20.50 ", "20.5"],
+  ])(
+    "%j USDT asked: the amount to pay is at most 0.01 above it and credited at 125 exactly, half-up to the poisha",
+    async (usdtAmount, shown) => {
+      const fromAddress = tronAddress();
+      const response = await deposit(customer, { fromAddress, usdtAmount });
+      expect(response.statusCode).toBe(201);
+      const body = response.json<TransactionDto>();
+      const asked = parseUsdt(shown);
+      const payMicro = parseUsdt(body.payAmount ?? "");
+      expect(payMicro - asked >= 1n && payMicro - asked <= 10_000n).toBe(true);
+      expect(body).toMatchObject({
+        amount: formatBdt(bdtForUsdt(payMicro, 12_500n)),
+        usdtAmount: shown,
+        reference: `${formatUsdt(payMicro)} USDT from ${fromAddress}`,
+      });
+    },
+  );
+
+  test("the sending address is optional: none, empty or blank → 201 with no address, and a reference without one", async () => {
+    const other = await t.signUp();
+    for (const body of [{ usdtAmount: "20" }, { fromAddress: "", usdtAmount: "20" }, { fromAddress: "   ", usdtAmount: "20" }]) {
+      const response = await deposit(other, body);
+      expect(response.statusCode, response.body).toBe(201);
+      const created = response.json<TransactionDto>();
+      expect(created.reference).toBe(`${formatUsdt(parseUsdt(created.payAmount ?? ""))} USDT`);
+      const [row] = await t.db.select({ fromAddress: transactions.fromAddress }).from(transactions).where(eq(transactions.id, created.id));
+      expect(row?.fromAddress).toBeNull();
+    }
   });
 
   test.each([
-    [{ usdtAmount: "20" }, "Wallet address is required"],
-    [{ fromAddress: "", usdtAmount: "20" }, "Wallet address is required"],
-    [{ fromAddress: "   ", usdtAmount: "20" }, "Wallet address is required"],
-    [{ fromAddress: 12345, usdtAmount: "20" }, "Wallet address is required"],
+    [{ fromAddress: 12345, usdtAmount: "20" }, "Enter a valid TRON (TRC-20) address"],
     [{ fromAddress: "not-an-address", usdtAmount: "20" }, "Enter a valid TRON (TRC-20) address"],
     [{ fromAddress: checksumBrokenAddress, usdtAmount: "20" }, "Enter a valid TRON (TRC-20) address"],
     [{ fromAddress: "0x52908400098527886E0F7030069857D2E4169EE7", usdtAmount: "20" }, "Enter a valid TRON (TRC-20) address"],
@@ -276,6 +306,9 @@ describe("POST /api/withdrawals", () => {
       reference: "bKash:01712345678",
       txid: null,
       receivedOnChain: false,
+      payAmount: null,
+      expiresAt: null,
+      expired: false,
       payoutReference: null,
       rejectReason: null,
       createdAt: expect.stringMatching(isoDate) as string,
@@ -483,19 +516,22 @@ describe("approve and reject (POST /api/admin/transactions/:id/approve|reject)",
   test("approving a deposit credits it once, with one ledger entry and one audit row; approving again → 409", async () => {
     const user = await t.signUp();
     const created = (await deposit(user, { fromAddress: tronAddress(), usdtAmount: "20" })).json<TransactionDto>();
+    // Credited at its exact amount to pay (20.0001 to 20.01 USDT at 125: 2,500.01 to 2,501.25 BDT).
+    const credit = bdtForUsdt(parseUsdt(created.payAmount ?? ""), 12_500n);
+    expect(credit >= 250_001n && credit <= 250_125n).toBe(true);
 
     const approved = await approve(created.id);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({
       id: created.id,
       status: "completed",
-      amount: "2500.00",
+      amount: formatBdt(credit),
       processedAt: expect.stringMatching(isoDate) as string,
     });
-    expect(await wallet(user)).toMatchObject({ balance: "2500.00", availableBalance: "2500.00" });
+    expect(await wallet(user)).toMatchObject({ balance: formatBdt(credit), availableBalance: formatBdt(credit) });
     expect(await ledgerEntryCount(t, created.id)).toBe(1);
     const [entry] = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, created.id));
-    expect(entry).toMatchObject({ userId: user.userId, deltaMinor: 250000n, balanceAfterMinor: 250000n });
+    expect(entry).toMatchObject({ userId: user.userId, deltaMinor: credit, balanceAfterMinor: credit });
     expect(await auditCount(t, "transaction.approved", created.id)).toBe(1);
     const [audit] = await t.db
       .select()
@@ -510,7 +546,7 @@ describe("approve and reject (POST /api/admin/transactions/:id/approve|reject)",
     expect(rejectCompleted.statusCode).toBe(409);
     expect(errorOf(rejectCompleted).message).toBe("This transaction is already processed.");
 
-    expect(await balanceOf(t, user.userId)).toBe(250000n);
+    expect(await balanceOf(t, user.userId)).toBe(credit);
     expect(await ledgerEntryCount(t, created.id)).toBe(1);
     expect(await auditCount(t, "transaction.approved", created.id)).toBe(1);
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, created.id));

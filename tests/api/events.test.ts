@@ -16,7 +16,8 @@ let karim: SignedUpUser;
 const streams: EventStream[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One customer makes 24 deposit requests at once here: the open-request limit (decision 038) is not what this file is about.
+  t = await createTestApp({ env: { DEPOSIT_OPEN_MAX: "0" } });
   await t.app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;

@@ -19,7 +19,7 @@ import { limitsFrom } from "../../src/server/wallet/ledger.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, type SignedUpUser, type TestApp } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
-import { fund, tronAddress } from "../support/wallet/money.ts";
+import { creditOf, fund, tronAddress } from "../support/wallet/money.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const kind = inject("dbKind");
@@ -30,13 +30,17 @@ let admin: EnrolledAdmin;
 let customer: SignedUpUser;
 /** A completed deposit, a pending deposit and a completed withdrawal of the customer's. */
 const rows = { completedDeposit: "", pendingDeposit: "", completedWithdrawal: "" };
+/** The customer's balance after the set-up: 40 USDT's exact amount to pay at 125 (decision 038), − 1,000.00 + 99.99. */
+let balance = 0n;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signUpAdmin(t);
   customer = await t.signUp();
   const post = async (url: string, body: unknown) => (await customer.browser.post(url, body)).json<TransactionDto>().id;
-  rows.completedDeposit = await post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "40" });
+  const deposit = (await customer.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "40" })).json<TransactionDto>();
+  rows.completedDeposit = deposit.id;
+  balance = creditOf(deposit) - 100_000n + 9_999n;
   expect((await admin.browser.post(`/api/admin/transactions/${rows.completedDeposit}/approve`)).statusCode).toBe(200);
   rows.pendingDeposit = await post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "10" });
   rows.completedWithdrawal = await post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount: "1000" });
@@ -75,7 +79,8 @@ function whileProfileNudged(figure: "balanceMinor" | "heldMinor", check: () => P
 describe("findLedgerBreaches(db)", () => {
   test("finds nothing after deposits, withdrawals, approvals and adjustments", async () => {
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, customer.userId));
-    expect(profile?.balanceMinor).toBe(409_999n); // 40 USDT (5,000.00) − 1,000.00 + 99.99
+    expect(profile?.balanceMinor).toBe(balance); // 40.0001 to 40.01 USDT (5,000.01 to 5,001.25) − 1,000.00 + 99.99
+    expect(balance >= 410_000n && balance <= 410_124n).toBe(true);
     expect(await findLedgerBreaches(t.db)).toEqual([]);
   });
 
@@ -84,7 +89,7 @@ describe("findLedgerBreaches(db)", () => {
       expect(await findLedgerBreaches(t.db)).toEqual([
         {
           rule: "balance equals the sum of ledger deltas",
-          detail: { user_id: customer.userId, balance: "410000", ledger_sum: "409999" },
+          detail: { user_id: customer.userId, balance: String(balance + 1n), ledger_sum: String(balance) },
         },
       ]);
     });
@@ -193,7 +198,7 @@ describe("findLedgerBreaches(db)", () => {
         },
         {
           rule: "balance equals the sum of ledger deltas",
-          detail: { user_id: customer.userId, balance: "459999", ledger_sum: "409999" },
+          detail: { user_id: customer.userId, balance: String(balance + 50_000n), ledger_sum: String(balance) },
         },
         { rule: "balance equals the sum of ledger deltas", detail: { user_id: other.userId, balance: "0", ledger_sum: "50000" } },
       ]),
@@ -348,6 +353,8 @@ describe("npm run ledger:check", () => {
       // Another person decides: no admin approves or adjusts their own account.
       const adminId = randomUUID();
       const seed = await openDatabase({ kind: "pglite", dataDir });
+      // The deposit's credit is its exact amount to pay at the rate, drawn by the database (decision 038).
+      let ledgerSum = 0n;
       try {
         await seed.db.insert(user).values({ id: userId, name: "ledger", email: `${userId}@example.com` });
         await seed.db.insert(user).values({ id: adminId, name: "ledger admin", email: `${adminId}@example.com` });
@@ -359,8 +366,11 @@ describe("npm run ledger:check", () => {
           usdtMicro: 20_000_000n,
           amountPoisha: 250_000n,
           rate: "125",
+          ratePoisha: 12_500n,
           idempotencyKey: null,
           limits,
+          windowMinutes: 60,
+          openMax: 10,
         });
         await approveTransaction(seed.db, { id: deposit.transaction.id, adminId });
         const withdrawal = await createWithdrawal(seed.db, {
@@ -373,6 +383,7 @@ describe("npm run ledger:check", () => {
         });
         await approveTransaction(seed.db, { id: withdrawal.transaction.id, adminId });
         await adjustBalance(seed.db, { userId, direction: "add", amountPoisha: 1n, note: null, adminId });
+        ledgerSum = deposit.transaction.amountMinor - 60_000n + 1n;
       } finally {
         await seed.close();
       }
@@ -389,7 +400,7 @@ describe("npm run ledger:check", () => {
       const broken = await ledgerCheck(baseEnv());
       expect(broken.code).toBe(1);
       expect(broken.stderr).toContain("BREACH balance equals the sum of ledger deltas");
-      expect(broken.stderr).toContain(`"balance":"190002","ledger_sum":"190001"`);
+      expect(broken.stderr).toContain(`"balance":"${ledgerSum + 1n}","ledger_sum":"${ledgerSum}"`);
     },
     commandTimeoutMs,
   );

@@ -16,10 +16,11 @@ import type { AdminTransactionDto } from "../../src/shared/admin-schemas.ts";
 import type { SimDto } from "../../src/shared/sim-schemas.ts";
 import type { VerificationDto } from "../../src/shared/verification-schemas.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
+import { displayBdt } from "../../src/shared/money.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
 import { makePng } from "../support/wallet/images.ts";
-import { expectLedgerIntact, fund, tronAddress } from "../support/wallet/money.ts";
+import { creditOf, expectLedgerIntact, fund, tronAddress } from "../support/wallet/money.ts";
 import { uploadDocument } from "../support/wallet/multipart.ts";
 
 let t: TestApp;
@@ -311,8 +312,9 @@ describe("every decision writes exactly one outbox message", () => {
     const mails = new Map<string, string>();
     for (const key of byKey.keys()) mails.set(key, await decodedMailOf(byKey.get(key)!.eventKey));
     const subject = (key: string) => /^Subject: (.*)$/m.exec(mails.get(key) ?? "")?.[1];
-    expect(credited.amount).toBe("1500.00"); // 12 USDT at 125
-    expect(subject(`transaction.completed:${credited.id}`)).toBe("Your deposit of 1,500.00 BDT has been credited");
+    // 12 USDT asked: 12.0001 to 12.01 at 125, 1,500.01 to 1,501.25 BDT (decision 038).
+    const creditText = displayBdt(creditOf(credited)).replace(" BDT", "");
+    expect(subject(`transaction.completed:${credited.id}`)).toBe(`Your deposit of ${creditText} BDT has been credited`);
     expect(subject(`transaction.rejected:${refused.id}`)).toBe("Your deposit request was rejected");
     expect(subject(`transaction.completed:${paid.id}`)).toBe("Your withdrawal of 1,500.00 BDT has been paid");
     expect(subject(`transaction.rejected:${declined.json<TransactionDto>().id}`)).toBe("Your withdrawal request was rejected");

@@ -16,6 +16,8 @@ let other: SignedUpUser;
 const made: TransactionDto[] = [];
 const address = tronAddress();
 const otherAddress = tronAddress();
+/** The other customer's deposit, as its request answered it. */
+let othersDeposit: TransactionDto;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,7 +31,8 @@ beforeAll(async () => {
     return response.json<TransactionDto>();
   };
   made.push(await firstRow());
-  made.push(await create("/api/deposits", { fromAddress: address, usdtAmount: "20" })); // 2500.00 pending
+  // Deposits are credited at their exact amount to pay (decision 038): 20 USDT asked is 2,500.01 to 2,501.25 BDT.
+  made.push(await create("/api/deposits", { fromAddress: address, usdtAmount: "20" })); // 2500.xx pending
   const rejectedDeposit = await create("/api/deposits", { fromAddress: otherAddress, usdtAmount: "11" }); // 1375.00
   await rejectTransaction(t.db, { id: rejectedDeposit.id, adminId: staff.userId, reason: null });
   made.push({ ...rejectedDeposit, status: "rejected" });
@@ -40,10 +43,12 @@ beforeAll(async () => {
   const refused = await create("/api/withdrawals", { walletType: "Upay", walletNumber: "01912345678", amount: "800" });
   await rejectTransaction(t.db, { id: refused.id, adminId: staff.userId, reason: "Number not registered" });
   made.push({ ...refused, status: "rejected" });
-  made.push(await create("/api/deposits", { fromAddress: address, usdtAmount: "12" })); // 1500.00 pending
+  made.push(await create("/api/deposits", { fromAddress: address, usdtAmount: "12" })); // 1500.xx pending
 
   // Someone else's rows that would match the same searches.
-  expect((await other.browser.post("/api/deposits", { fromAddress: address, usdtAmount: "20" })).statusCode).toBe(201);
+  const others = await other.browser.post("/api/deposits", { fromAddress: address, usdtAmount: "20" });
+  expect(others.statusCode).toBe(201);
+  othersDeposit = others.json<TransactionDto>();
 });
 afterAll(async () => {
   await t.close();
@@ -73,7 +78,7 @@ describe("paging", () => {
     expect(idsOf(page.items)).toEqual(idsOf(newestFirst().slice(0, 5)));
     expect(page.items[0]).toMatchObject({
       type: "deposit",
-      amount: "1500.00",
+      amount: made.at(-1)?.amount,
       usdtAmount: "12",
       status: "pending",
       userId: customer.userId,
@@ -129,10 +134,12 @@ describe("type filter", () => {
 describe("search (q): amount, method or status, case-insensitive", () => {
   const references = (page: Page) => page.items.map((item) => item.reference);
 
-  test("an amount as people type it: '2500' finds the 2500.00 deposit, '750.5' the 750.50 withdrawal", async () => {
-    const page = await list("q=2500");
+  test("an amount as people type it: '2500' finds the 2500.xx deposit, '750.5' the 750.50 withdrawal", async () => {
+    const deposit = made[1];
+    const page = await list(`q=${deposit?.amount.split(".")[0]}`); // the whole taka, as a person types it
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ amount: "2500.00", userId: customer.userId });
+    expect(page.items[0]).toMatchObject({ id: deposit?.id, amount: deposit?.amount, userId: customer.userId });
+    expect((await list(`q=${deposit?.amount}`)).items.map((item) => item.id)).toEqual([deposit?.id]);
     expect((await list("q=750.5")).items.map((item) => item.amount)).toEqual(["750.50"]);
     expect((await list("q=10000.00")).items.map((item) => item.amount)).toEqual(["10000.00"]);
   });
@@ -141,7 +148,8 @@ describe("search (q): amount, method or status, case-insensitive", () => {
     expect(references(await list("q=bKash"))).toEqual(["bKash:01712345678"]);
     expect(references(await list("q=BKASH"))).toEqual(["bKash:01712345678"]);
     expect(references(await list("q=01812345678"))).toEqual(["Nagad:01812345678"]);
-    expect(references(await list(`q=${address}`))).toEqual([`12 USDT from ${address}`, `20 USDT from ${address}`]);
+    expect(references(await list(`q=${address}`))).toEqual([made[6]?.reference, made[1]?.reference]);
+    expect(made[1]?.reference).toMatch(new RegExp(`^20\\.\\d+ USDT from ${address}$`));
     expect(references(await list("q=manual"))).toEqual(["Manual add by admin"]);
   });
 
@@ -179,8 +187,8 @@ describe("only one's own rows", () => {
   test("another customer sees only their own deposit, under the same searches", async () => {
     const page = await list("pageSize=100", other);
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ userId: other.userId, amount: "2500.00" });
-    expect((await list("q=2500", other)).total).toBe(1);
+    expect(page.items[0]).toMatchObject({ userId: other.userId, amount: othersDeposit.amount });
+    expect((await list(`q=${othersDeposit.amount.split(".")[0]}`, other)).total).toBe(1);
     expect((await list(`q=${address}`, other)).items.every((item) => item.userId === other.userId)).toBe(true);
     expect((await list("q=bKash", other)).total).toBe(0);
   });

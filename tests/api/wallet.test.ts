@@ -9,7 +9,7 @@ import { extendedProfiles, profiles, sims, transactions, verificationDocuments }
 import { approveTransaction } from "../../src/server/wallet/ledger.ts";
 import { messages } from "../../src/shared/api-error.ts";
 import { parseBdt } from "../../src/shared/money.ts";
-import type { WalletDto } from "../../src/shared/wallet-schemas.ts";
+import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type Browser, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { suspendInDatabase } from "../support/wallet/accounts.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
@@ -350,9 +350,11 @@ describe("GET /api/wallet", () => {
     const other = await t.signUp();
     await fund(t, { userId: user.userId, amount: "5000", adminId: admin.userId });
     const created: string[] = [];
+    let newest: TransactionDto | undefined;
     for (const usdtAmount of ["10", "11", "12", "13", "14", "15"]) {
       const response = await user.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount });
-      created.push(response.json<{ id: string }>().id);
+      newest = response.json<TransactionDto>();
+      created.push(newest.id);
     }
     expect((await other.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "99" })).statusCode).toBe(201);
 
@@ -360,7 +362,9 @@ describe("GET /api/wallet", () => {
     expect(wallet.recentTransactions.map((item) => item.id)).toEqual(created.slice(-5).reverse());
     expect(wallet.recentTransactions[0]).toMatchObject({
       type: "deposit",
-      amount: "1875.00",
+      // 15 USDT asked: credited at its exact amount to pay, as the request answered it (decision 038).
+      amount: newest?.amount,
+      payAmount: newest?.payAmount,
       usdtAmount: "15",
       status: "pending",
       userId: user.userId,

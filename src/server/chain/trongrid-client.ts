@@ -1,6 +1,11 @@
-// A client for one endpoint of a TronGrid-compatible API: the confirmed TRC-20 transfers of one
-// contract to one address, from a block time on, oldest first, page after page (decision 018).
+// A client for two endpoints of a TronGrid-compatible API (decisions 018 and 038): the confirmed
+// TRC-20 transfers of one contract to one address, from a block time on, oldest first, page after
+// page; and the API's own latest confirmed block, which tells a stalled watcher from a quiet address.
 // It answers the items as the API sent them (unknown): checking each item is transfer-parsing.ts's job.
+//
+// Whatever the API sends, this client holds at most maxBodyBytes of it: a body is read as a stream
+// and abandoned past the limit (a 250 MB page once took the server to 1.39 GB), and a page of more
+// than maxPageItems items is refused whole.
 import { z } from "zod";
 
 export type TronGridClientOptions = {
@@ -22,12 +27,22 @@ export type IncomingTransfersQuery = {
 
 export type TransfersPage = { items: unknown[]; fingerprint: string | null };
 
+/** The API's latest confirmed (solidified) block: its height and its time. */
+export type LatestBlock = { number: number; timeMs: number };
+
 export type TronGridClient = {
   /** One page; `fingerprint` (from the previous page) asks for the next one. Throws on any failure. */
   fetchIncomingTransfersPage: (query: IncomingTransfersQuery, fingerprint: string | null, signal?: AbortSignal) => Promise<TransfersPage>;
+  /** POST /walletsolidity/getnowblock. Throws on any failure. */
+  fetchLatestBlock: (signal?: AbortSignal) => Promise<LatestBlock>;
 };
 
 export class TronGridError extends Error {}
+
+/** The most items a page may hold: TronGrid's own maximum page size. More is refused, not trimmed. */
+export const maxPageItems = 200;
+/** The most bytes of one answer we read. A full page of 200 transfers is about 150 KB. */
+export const maxBodyBytes = 2 * 1024 * 1024;
 
 const pageSchema = z.object({
   success: z.literal(true),
@@ -40,33 +55,85 @@ const pageSchema = z.object({
     .optional(),
 });
 
+const blockSchema = z.object({
+  block_header: z.object({
+    raw_data: z.object({ number: z.number().int().nonnegative(), timestamp: z.number().int().positive() }),
+  }),
+});
+
 export function createTronGridClient(options: TronGridClientOptions): TronGridClient {
+  const call = (url: string, init: { method: "GET" | "POST"; what: string }, signal?: AbortSignal) =>
+    fetchBoundedJson(url, { ...init, apiKey: options.apiKey, timeoutMs: options.requestTimeoutMs }, signal);
   return {
     async fetchIncomingTransfersPage(query, fingerprint, signal) {
-      const url = incomingTransfersUrl(options.apiUrl, query, fingerprint);
-      const headers: Record<string, string> = { accept: "application/json" };
-      if (options.apiKey) headers["TRON-PRO-API-KEY"] = options.apiKey;
-      const timeout = AbortSignal.timeout(options.requestTimeoutMs);
-      const response = await fetch(url, { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch(
-        (error: unknown) => {
-          throw new TronGridError(describeFetchFailure(error, options.requestTimeoutMs), { cause: error });
-        },
-      );
-      const text = await response.text().catch((error: unknown) => {
-        throw new TronGridError(describeFetchFailure(error, options.requestTimeoutMs), { cause: error });
-      });
-      if (!response.ok) throw new TronGridError(`the TRON API answered ${response.status}`);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new TronGridError("the TRON API answered something that is not JSON");
-      }
+      const body = await call(incomingTransfersUrl(options.apiUrl, query, fingerprint), { method: "GET", what: "page" }, signal);
       const parsed = pageSchema.safeParse(body);
       if (!parsed.success) throw new TronGridError("the TRON API answered an unexpected shape (no success: true and data array)");
+      if (parsed.data.data.length > maxPageItems) {
+        throw new TronGridError(`the TRON API answered a page of ${parsed.data.data.length} items, more than ${maxPageItems}`);
+      }
       return { items: parsed.data.data, fingerprint: nextFingerprint(parsed.data.meta) };
     },
+    async fetchLatestBlock(signal) {
+      const body = await call(`${options.apiUrl}/walletsolidity/getnowblock`, { method: "POST", what: "block" }, signal);
+      const parsed = blockSchema.safeParse(body);
+      if (!parsed.success)
+        throw new TronGridError("the TRON API answered a latest block without block_header.raw_data's number and timestamp");
+      return { number: parsed.data.block_header.raw_data.number, timeMs: parsed.data.block_header.raw_data.timestamp };
+    },
   };
+}
+
+type CallOptions = { method: "GET" | "POST"; what: string; apiKey: string | undefined; timeoutMs: number };
+
+/**
+ * One call, its JSON body read whole or not at all. `what` names the answer in errors ("page").
+ * Our own abort controller ends the connection when we stop reading, so the rest is never sent to us.
+ */
+async function fetchBoundedJson(url: string, options: CallOptions, signal?: AbortSignal): Promise<unknown> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.apiKey) headers["TRON-PRO-API-KEY"] = options.apiKey;
+  const abandon = new AbortController();
+  const signals = [abandon.signal, AbortSignal.timeout(options.timeoutMs), ...(signal ? [signal] : [])];
+  const describe = (error: unknown) => new TronGridError(describeFetchFailure(error, options.timeoutMs), { cause: error });
+  try {
+    const response = await fetch(url, { method: options.method, headers, signal: AbortSignal.any(signals) }).catch((error: unknown) => {
+      throw describe(error);
+    });
+    if (!response.ok) throw new TronGridError(`the TRON API answered ${response.status}`);
+    const text = await readBoundedText(response, `the TRON API answered a ${options.what} larger than 2 MB`).catch((error: unknown) => {
+      throw error instanceof TronGridError ? error : describe(error);
+    });
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new TronGridError("the TRON API answered something that is not JSON");
+    }
+  } finally {
+    // Whatever happened, nothing more of this answer is read: a body left unread would hold its connection.
+    abandon.abort();
+  }
+}
+
+/** The body as text if it is at most maxBodyBytes; past that, reading stops and `tooLarge` is thrown. */
+async function readBoundedText(response: Response, tooLarge: string): Promise<string> {
+  // A declared length over the limit is refused before a byte of it is read.
+  if (Number(response.headers.get("content-length") ?? 0) > maxBodyBytes) throw new TronGridError(tooLarge);
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new TronGridError(tooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**

@@ -1,13 +1,25 @@
-// A TronGrid-compatible simulator for tests and demos (decision 018): a small HTTP server that answers
-// GET /v1/accounts/{address}/transactions/trc20 from the transfers given to it, validates the query as
-// TronGrid does (only the parameters that endpoint takes), pages with `limit` and an opaque
+// A TronGrid-compatible simulator for tests and demos (decisions 018 and 038): a small HTTP server that
+// answers GET /v1/accounts/{address}/transactions/trc20 from the transfers given to it, validates the
+// query as TronGrid does (only the parameters that endpoint takes), pages with `limit` and an opaque
 // `fingerprint` (meta.fingerprint and meta.links.next), and can be told to fail (500, 503) or to
-// stall (never answer) or to answer late. Nothing in it is used by the server itself.
+// stall (never answer) or to answer late. It also answers POST /walletsolidity/getnowblock with a
+// block number that grows with time (one block per 3 s unless told otherwise), which can be frozen.
+// Nothing in it is used by the server itself.
+//
+// It can also act as a hostile or broken API (decision 038): an item dated in 2100, items of another
+// token sent to the deposit address although the query names USDT, a page of 250 MB (streamed in
+// chunks, so the simulator never holds it), or a page of more items than `limit` asked for.
 //
 // Control endpoints, for `npm run chain:simulate` and curl:
 //   POST /simulator/transfers  {"amount":"20.5","to"?,"from"?,"txid"?,"blockTime"?}  → 201 the item
 //   POST /simulator/fail       {"mode":"error"|"unavailable"|"stall"|null,"delayMs"?}  → 204
-import { randomBytes } from "node:crypto";
+//   POST /simulator/hostile    {"mode":"future-item","to"?,"count"?,"blockTime"?,"token"?:"usdt"|"other"}  → 201 {items}
+//                              {"mode":"other-token","to"?,"count"?,"contract"?,"decimals"?}             → 201 {items}
+//                              {"mode":"oversized-page","bytes"?,"chunkDelayMs"?}  → 204, every page until null
+//                              {"mode":"overfull-page"}  → 204: every page holds all it has, whatever `limit` says
+//                              {"mode":null}  → 204: pages are normal again (items added stay)
+//   POST /simulator/blocks     {"frozen"?:true|false,"fail"?:true|false}  → 200 the latest block
+import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import bs58check from "bs58check";
@@ -44,12 +56,46 @@ export type TronGridItem = {
 
 export type FailureMode = "error" | "unavailable" | "stall" | null;
 
+/**
+ * An oversized page: `bytes` of body in 64 KB chunks, with a pause between chunks if asked; sent
+ * without a length (chunked) unless `declareLength`.
+ */
+export type OversizedPage = { bytes: number; chunkDelayMs?: number; declareLength?: boolean };
+
+/** The latest block getnowblock answers: its height and its time (ms). */
+export type SimulatedBlock = { number: number; timeMs: number };
+
+/** A block time no real transfer has yet: 2099-12-31T23:55:00Z, five minutes before 2100. */
+export const farFutureBlockTimeMs = 4102444500000;
+
 export type TronGridSimulator = {
   /** http://127.0.0.1:<port>, to use as TRON_API_URL. */
   url: string;
   addTransfer: (input: SimulatedTransferInput) => TronGridItem;
-  /** An item sent as it is, whatever the query's filters: for items a real API should never send. */
-  addRawItem: (item: unknown, blockTimeMs: number) => void;
+  /**
+   * An item sent as it is, whatever the query's filters: for items a real API should never send.
+   * With `onlyFor` (an address), only that address's list shows it; otherwise every list does.
+   */
+  addRawItem: (item: unknown, blockTimeMs: number, onlyFor?: string) => void;
+  /** Hostile: an item dated in the future (2100 unless given), of USDT or of another token. */
+  addFutureItem: (input?: { to?: string; blockTime?: number; token?: "usdt" | "other"; amount?: string }) => TronGridItem;
+  /** Hostile: items of another token (another contract, or other decimals) to the address, whatever the query's contract. */
+  addOtherTokenItems: (input?: OtherTokenInput) => TronGridItem[];
+  /** Hostile: every page answers this many bytes instead (null: normal pages again). */
+  setOversizedPage: (page: OversizedPage | null) => void;
+  /**
+   * Oversized pages so far: bytes written (a client that abandons them early keeps this small) and
+   * how many answers are still open (0 once the client has hung up on each).
+   */
+  oversizedStats: () => { bytesSent: number; open: number };
+  /** Hostile: every page holds all its matching items, however few `limit` asked for. */
+  setOverfullPages: (on: boolean) => void;
+  /** The block getnowblock answers now. */
+  latestBlock: () => SimulatedBlock;
+  /** A frozen chain keeps answering the block it was at; unfrozen, it grows with time again. */
+  freezeBlocks: (frozen: boolean) => void;
+  /** getnowblock answers 500 while true (the transfer list is not affected). */
+  failBlocks: (fail: boolean) => void;
   /** "error" answers 500, "unavailable" 503, "stall" never answers; null serves normally again. */
   fail: (mode: FailureMode) => void;
   /** Every answer waits this long first (0 = none). */
@@ -68,6 +114,20 @@ export type SimulatorOptions = {
   usdtContract?: string;
   /** Where transfers go when addTransfer names no `to` (the development deposit address unless given). */
   defaultTo?: string;
+  /** One block per this many ms (3000, as TRON); the first block answered is firstBlockNumber. */
+  blockIntervalMs?: number;
+  firstBlockNumber?: number;
+};
+
+export type OtherTokenInput = {
+  to?: string;
+  /** 1 unless given. */
+  count?: number;
+  /** Another TRC-20 contract (a random one unless given); "usdt" keeps the USDT contract, e.g. with other decimals. */
+  contract?: string;
+  decimals?: number;
+  amount?: string;
+  blockTime?: number;
 };
 
 const allowedParams = new Set([
@@ -84,8 +144,9 @@ const allowedParams = new Set([
   "search_internal",
 ]);
 const endpointPattern = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/;
+const latestBlockPath = "/walletsolidity/getnowblock";
 
-type Stored = { item: unknown; blockTimeMs: number; key: string; confirmed: boolean; raw: boolean };
+type Stored = { item: unknown; blockTimeMs: number; key: string; confirmed: boolean; raw: boolean; onlyFor?: string };
 type Query = {
   address: string;
   limit: number;
@@ -106,9 +167,13 @@ export function randomTronAddress(): string {
 
 export async function startTronGridSimulator(options: SimulatorOptions = {}): Promise<TronGridSimulator> {
   const usdtContract = options.usdtContract ?? mainnetUsdtContract;
+  const defaultTo = options.defaultTo ?? developmentDepositAddress;
   const stored: Stored[] = [];
   const requests: TronGridSimulator["requests"] = [];
   const stalled = new Set<ServerResponse>();
+  const chain = simulatedChain(options.blockIntervalMs ?? 3000, options.firstBlockNumber ?? 60_000_000);
+  const hostile = { oversized: null as OversizedPage | null, overfull: false };
+  const oversizedStats = { bytesSent: 0, open: 0 };
   let failure: FailureMode = null;
   let delayMs = 0;
   let url = "";
@@ -126,7 +191,7 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
       },
       block_timestamp: blockTimeMs,
       from: input.from ?? randomTronAddress(),
-      to: input.to ?? options.defaultTo ?? developmentDepositAddress,
+      to: input.to ?? defaultTo,
       type: "Transfer",
       value: input.rawValue ?? micro.toString(),
     };
@@ -134,12 +199,41 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
     return item;
   }
 
-  function addRawItem(item: unknown, blockTimeMs: number): void {
-    stored.push({ item, blockTimeMs, key: sortKey(blockTimeMs, randomBytes(32).toString("hex")), confirmed: true, raw: true });
+  function addRawItem(item: unknown, blockTimeMs: number, onlyFor?: string): void {
+    const key = sortKey(blockTimeMs, randomBytes(32).toString("hex"));
+    stored.push({ item, blockTimeMs, key, confirmed: true, raw: true, ...(onlyFor === undefined ? {} : { onlyFor }) });
+  }
+
+  /** A USDT item dated in the future is a normal transfer the query's filters let through; another token's is sent raw. */
+  function addFutureItem(input: Parameters<TronGridSimulator["addFutureItem"]>[0] = {}): TronGridItem {
+    const blockTime = input.blockTime ?? farFutureBlockTimeMs;
+    if (input.token !== "other") return addTransfer({ to: input.to ?? defaultTo, amount: input.amount ?? "1000", blockTime });
+    const [item] = addOtherTokenItems({ ...input, count: 1, blockTime });
+    return item!;
+  }
+
+  /** Sent raw to the address's list only: an API asked for USDT's contract should never send them. */
+  function addOtherTokenItems(input: OtherTokenInput = {}): TronGridItem[] {
+    const to = input.to ?? defaultTo;
+    const contract = input.contract === "usdt" ? usdtContract : (input.contract ?? randomTronAddress());
+    return Array.from({ length: input.count ?? 1 }, (_, index) => {
+      const blockTimeMs = input.blockTime ?? Date.now() - index;
+      const item: TronGridItem = {
+        transaction_id: randomBytes(32).toString("hex"),
+        token_info: { symbol: "FAKE", address: contract, decimals: input.decimals ?? 6, name: "Not Tether" },
+        block_timestamp: blockTimeMs,
+        from: randomTronAddress(),
+        to,
+        type: "Transfer",
+        value: input.amount ?? "1000000",
+      };
+      addRawItem(item, blockTimeMs, to);
+      return item;
+    });
   }
 
   function matches(entry: Stored, q: Query): boolean {
-    if (entry.raw) return true;
+    if (entry.raw) return entry.onlyFor === undefined || entry.onlyFor === q.address;
     const item = entry.item as TronGridItem;
     if (q.onlyConfirmed && !entry.confirmed) return false;
     if (q.onlyUnconfirmed && entry.confirmed) return false;
@@ -155,7 +249,7 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
     if (q.descending) ordered.reverse();
     const after = q.after;
     const rest = after === null ? ordered : ordered.filter((entry) => (q.descending ? entry.key < after : entry.key > after));
-    const shown = rest.slice(0, q.limit);
+    const shown = hostile.overfull ? rest : rest.slice(0, q.limit);
     const meta: Record<string, unknown> = { at: Date.now(), page_size: shown.length };
     const last = shown.at(-1);
     if (rest.length > shown.length && last) {
@@ -182,11 +276,22 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
     if (failure === "error") return send(response, 500, { success: false, error: "simulated internal error", statusCode: 500 });
     if (failure === "unavailable") return send(response, 503, { success: false, error: "simulated unavailability", statusCode: 503 });
     if (options.apiKey !== undefined && apiKey !== options.apiKey) return send(response, 401, { success: false, error: "bad API key" });
+    if (requestUrl.pathname === latestBlockPath && (request.method === "POST" || request.method === "GET")) {
+      return answerLatestBlock(response, requestUrl.searchParams);
+    }
     const endpoint = request.method === "GET" ? endpointPattern.exec(requestUrl.pathname) : null;
     if (!endpoint) return send(response, 404, { success: false, error: "no such endpoint", statusCode: 404 });
     const parsed = parseQuery(decodeURIComponent(endpoint[1] ?? ""), requestUrl.searchParams);
     if (typeof parsed === "string") return send(response, 400, { success: false, error: parsed, statusCode: 400 });
+    if (hostile.oversized) return sendOversizedPage(response, hostile.oversized, oversizedStats);
     send(response, 200, page(parsed, requestUrl.pathname, requestUrl.searchParams));
+  }
+
+  /** getnowblock takes no parameters; a failing chain answers 500 as java-tron does on an internal error. */
+  function answerLatestBlock(response: ServerResponse, params: URLSearchParams): void {
+    for (const name of params.keys()) if (name !== "visible") return send(response, 400, { Error: `unknown parameter ${name}` });
+    if (chain.failing) return send(response, 500, { Error: "simulated failure of getnowblock" });
+    send(response, 200, blockJson(chain.latest()));
   }
 
   async function control(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
@@ -208,10 +313,30 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
         response.writeHead(204).end();
         return;
       }
+      if (path === "/simulator/hostile") return hostileControl(body, response);
+      if (path === "/simulator/blocks") {
+        if (body.frozen !== undefined) chain.freeze(body.frozen === true);
+        if (body.fail !== undefined) chain.failing = body.fail === true;
+        return send(response, 200, { ...chain.latest(), frozen: chain.frozen(), failing: chain.failing });
+      }
     } catch (error) {
       return send(response, 400, { error: error instanceof Error ? error.message : String(error) });
     }
     send(response, 404, { error: "no such control endpoint" });
+  }
+
+  /** POST /simulator/hostile: adds hostile items (201 with them) or switches a hostile way of paging (204). */
+  function hostileControl(body: Record<string, unknown>, response: ServerResponse): void {
+    const input = hostileFromJson(body);
+    if (input.mode === "future-item") {
+      const items = Array.from({ length: input.count ?? 1 }, () => addFutureItem(input));
+      return send(response, 201, { items });
+    }
+    if (input.mode === "other-token") return send(response, 201, { items: addOtherTokenItems(input) });
+    hostile.oversized =
+      input.mode === "oversized-page" ? { bytes: input.bytes ?? 250 * 1024 * 1024, chunkDelayMs: input.chunkDelayMs ?? 0 } : null;
+    hostile.overfull = input.mode === "overfull-page";
+    response.writeHead(204).end();
   }
 
   const server = createServer((request, response) => {
@@ -230,6 +355,20 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
     url,
     addTransfer,
     addRawItem,
+    addFutureItem,
+    addOtherTokenItems,
+    setOversizedPage(page) {
+      hostile.oversized = page;
+    },
+    oversizedStats: () => ({ ...oversizedStats }),
+    setOverfullPages(on) {
+      hostile.overfull = on;
+    },
+    latestBlock: () => chain.latest(),
+    freezeBlocks: (frozen) => chain.freeze(frozen),
+    failBlocks(fail) {
+      chain.failing = fail;
+    },
     fail(mode) {
       failure = mode;
       if (mode !== "stall") for (const response of stalled) response.destroy();
@@ -244,6 +383,121 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A chain that makes one block every `intervalMs` from now on, as TRON makes one every 3 s; frozen,
+ * it keeps answering the block it was at (an API whose node stopped following the chain).
+ */
+function simulatedChain(intervalMs: number, firstNumber: number) {
+  const startedAt = Date.now();
+  let frozenAt: SimulatedBlock | null = null;
+  const current = (): SimulatedBlock => {
+    const made = Math.floor((Date.now() - startedAt) / intervalMs);
+    return { number: firstNumber + made, timeMs: startedAt + made * intervalMs };
+  };
+  return {
+    failing: false,
+    latest: (): SimulatedBlock => frozenAt ?? current(),
+    frozen: () => frozenAt !== null,
+    freeze(frozen: boolean) {
+      frozenAt = frozen ? (frozenAt ?? current()) : null;
+    },
+  };
+}
+
+/** A block header as getnowblock answers it (an empty block: no transactions). The blockID starts with the height, as TRON's do. */
+function blockJson(block: SimulatedBlock): object {
+  const hash = (text: string) => createHash("sha256").update(text).digest("hex");
+  const id = (n: number) => n.toString(16).padStart(16, "0") + hash(`block ${n}`).slice(16);
+  return {
+    blockID: id(block.number),
+    block_header: {
+      raw_data: {
+        number: block.number,
+        txTrieRoot: "0".repeat(64),
+        parentHash: id(block.number - 1),
+        version: 30,
+        timestamp: block.timeMs,
+      },
+      witness_signature: hash(`signature ${block.number}`).repeat(2),
+    },
+  };
+}
+
+/**
+ * An answer of exactly `bytes` bytes of valid JSON (a page of junk items), written 64 KB at a time as
+ * the client takes it (never more than a chunk waits in the simulator), until the client goes away.
+ * Sent chunked, so only counting tells the client its size, unless `declareLength` says it first.
+ */
+async function sendOversizedPage(response: ServerResponse, page: OversizedPage, stats: { bytesSent: number; open: number }): Promise<void> {
+  let closed = false;
+  stats.open += 1;
+  response.once("close", () => {
+    closed = true;
+    stats.open -= 1;
+  });
+  const [head, tail] = ['{"success":true,"data":[', '{}],"meta":{}}'];
+  const junk = '{"transaction_id":"' + "0".repeat(64) + '","value":"1"},';
+  const chunk = Buffer.from(junk.repeat(Math.floor((64 * 1024) / junk.length)));
+  response.writeHead(200, { "content-type": "application/json", ...(page.declareLength ? { "content-length": page.bytes } : {}) });
+  response.write(head);
+  let left = Math.max(0, page.bytes - head.length - tail.length);
+  while (!closed && left > 0) {
+    const piece = left >= chunk.length ? chunk : Buffer.alloc(left, " "); // JSON whitespace pads the last piece
+    const flushed = response.write(piece);
+    left -= piece.length;
+    stats.bytesSent += piece.length;
+    if (!flushed) await drainedOrClosed(response);
+    if (page.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, page.chunkDelayMs));
+  }
+  if (!closed) response.end(tail);
+}
+
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off("drain", done);
+      response.off("close", done);
+      resolve();
+    };
+    response.on("drain", done);
+    response.on("close", done);
+  });
+}
+
+type HostileInput = OtherTokenInput & {
+  mode: "future-item" | "other-token" | "oversized-page" | "overfull-page" | null;
+  token?: "usdt" | "other";
+  bytes?: number;
+  chunkDelayMs?: number;
+};
+
+function hostileFromJson(body: Record<string, unknown>): HostileInput {
+  const modes = ["future-item", "other-token", "oversized-page", "overfull-page", null];
+  const mode = (body.mode ?? null) as HostileInput["mode"];
+  if (!modes.includes(mode)) throw new Error("mode: future-item, other-token, oversized-page, overfull-page or null");
+  const count = optionalInteger(body, "count", 1, 10_000);
+  const blockTime = optionalInteger(body, "blockTime", 1, Number.MAX_SAFE_INTEGER);
+  const decimals = optionalInteger(body, "decimals", 0, 77);
+  const bytes = optionalInteger(body, "bytes", 1, 16 * 1024 * 1024 * 1024);
+  const chunkDelayMs = optionalInteger(body, "chunkDelayMs", 0, 60_000);
+  const to = body.to;
+  if (to !== undefined && (typeof to !== "string" || !isTronAddress(to))) throw new Error("to must be a TRON address");
+  const contract = body.contract;
+  if (contract !== undefined && contract !== "usdt" && (typeof contract !== "string" || !isTronAddress(contract)))
+    throw new Error('contract must be a TRON address or "usdt"');
+  const token = body.token;
+  if (token !== undefined && token !== "usdt" && token !== "other") throw new Error('token must be "usdt" or "other"');
+  return { mode, to, contract, token, count, blockTime, decimals, bytes, chunkDelayMs };
+}
+
+function optionalInteger(body: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
+  const value = body[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return value;
 }
 
 /** TronGrid's checks on this endpoint's query, answered as an error message like its 400s. */

@@ -210,6 +210,14 @@ export const transactions = pgTable(
     txid: text("txid"),
     /** The confirmed transfer this deposit was matched to by the chain watcher (decision 019). */
     chainTransferId: uuid("chain_transfer_id").references((): AnyPgColumn => chainTransfers.id, { onDelete: "restrict" }),
+    /**
+     * A deposit request's exact amount to send, in micro-USDT: the amount asked for plus an offset of
+     * at most 0.01 USDT that no other request holds in its window (decision 038). The credit is this
+     * amount at the rate. Null for withdrawals, adjustments and requests made before migration 0021.
+     */
+    payMicro: bigint("pay_micro", { mode: "bigint" }),
+    /** The end of a deposit request's window: a transfer settles it only if its block time is before this (decision 038). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [
     check("transactions_amount_positive", sql`${t.amountMinor} > 0`),
@@ -250,18 +258,16 @@ export const transactions = pgTable(
     index("transactions_pending_type_idx")
       .on(t.type)
       .where(sql`${t.status} = 'pending'`),
-    // Chain matching (decision 019). A TXID is claimed by one live request (a rejected one lets go of
-    // it); a transfer is matched to one deposit; and the requests still waiting for a transfer are
-    // found by sender and amount. All three are partial, so a withdrawal's insert never touches them.
-    uniqueIndex("transactions_claimed_txid_idx")
-      .on(t.txid)
-      .where(sql`${t.txid} is not null and ${t.status} <> 'rejected'`),
+    // Chain matching (decisions 019 and 038). A transfer is matched to one deposit; the requests
+    // still waiting for a transfer are found by their exact amount to pay. Both are partial, so a
+    // withdrawal's insert never touches them. A TXID a customer names is not unique: two customers
+    // may name the same one, and a claim only ever helps its own request (decision 038).
     uniqueIndex("transactions_chain_transfer_idx")
       .on(t.chainTransferId)
       .where(sql`${t.chainTransferId} is not null`),
-    index("transactions_unmatched_deposits_idx")
-      .on(t.fromAddress, t.usdtMicro, t.createdAt)
-      .where(sql`${t.type} = 'deposit' and ${t.chainTransferId} is null and ${t.status} <> 'rejected'`),
+    index("transactions_unmatched_pay_amount_idx")
+      .on(t.payMicro, t.createdAt)
+      .where(sql`${t.type} = 'deposit' and ${t.payMicro} is not null and ${t.chainTransferId} is null and ${t.status} <> 'rejected'`),
   ],
 );
 
@@ -556,10 +562,22 @@ export const chainTransfers = pgTable(
   (t) => [
     check("chain_transfers_amount_non_negative", sql`${t.amountMicro} >= 0`),
     index("chain_transfers_block_time_idx").on(t.blockTime),
-    // "Amount differs": the transfers from a deposit's sending address around its request time.
-    index("chain_transfers_from_block_time_idx").on(t.fromAddress, t.blockTime),
+    // Matching walks only the transfers stored in the last day (decision 038): dust sent to the
+    // deposit address in bulk cannot make every match walk the whole table.
+    index("chain_transfers_first_seen_idx").on(t.firstSeenAt),
   ],
 );
+
+// Which exact amounts to pay are taken (decision 038): one row per amount, held by one deposit
+// request until `reservedUntil` (its window's end plus one more window, so that a late transfer for
+// an expired request is never taken for a newer one). The primary key is what keeps two open
+// requests from ever being given the same amount, however many arrive at once; an amount whose
+// reservation has passed is taken over by the next request that draws it.
+export const depositPayAmounts = pgTable("deposit_pay_amounts", {
+  payMicro: bigint("pay_micro", { mode: "bigint" }).primaryKey(),
+  transactionId: uuid("transaction_id").notNull(),
+  reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
+});
 
 // The watcher's one row (id = 1), shared by every process: where the next poll starts (the highest
 // block time stored, in ms; the poll goes back a safety overlap from there) and how the last polls
@@ -572,6 +590,17 @@ export const chainWatcherState = pgTable(
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
     lastError: text("last_error"),
+    // Decision 038: what health needs to tell a blinded or stalled watcher from a quiet address.
+    /** When the cursor last moved forward (only accepted transfers move it). */
+    cursorMovedAt: timestamp("cursor_moved_at", { withTimezone: true }),
+    /** The API's own latest confirmed block as last read: its number, its time, and when the number last grew. */
+    apiBlockNumber: bigint("api_block_number", { mode: "number" }),
+    apiBlockTimeMs: bigint("api_block_time_ms", { mode: "number" }),
+    apiBlockMovedAt: timestamp("api_block_moved_at", { withTimezone: true }),
+    /** Whether the last successful poll read the list to its end (false: it stopped at its page limit). */
+    lastPollComplete: boolean("last_poll_complete"),
+    /** The items the last poll refused, counted by reason ({"future block time": 1, …}). */
+    lastPollRefused: jsonb("last_poll_refused"),
   },
   (t) => [
     check("chain_watcher_state_one_row", sql`${t.id} = 1`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { limitsFrom, toTransactionDto, type TransactionRow } from "./ledger.ts";
+import { isExpiredDeposit, limitsFrom, toTransactionDto, type TransactionRow } from "./ledger.ts";
 
 const row: TransactionRow = {
   id: "5f0c9a52-8f7e-4d1e-9b8a-0d6c2f1e3a47",
@@ -22,6 +22,8 @@ const row: TransactionRow = {
   txid: null,
   chainTransferId: null,
   payoutReference: null,
+  payMicro: 12_350_078n,
+  expiresAt: new Date("2025-03-10T06:00:00.123Z"),
 };
 
 describe("toTransactionDto", () => {
@@ -37,6 +39,10 @@ describe("toTransactionDto", () => {
       reference: row.reference,
       txid: null,
       receivedOnChain: false,
+      payAmount: "12.350078",
+      expiresAt: "2025-03-10T06:00:00.123Z",
+      // Its window ended long ago with nothing received.
+      expired: true,
       payoutReference: null,
       rejectReason: null,
       createdAt: "2025-03-10T05:00:00.123Z",
@@ -62,7 +68,10 @@ describe("toTransactionDto", () => {
     expect(Object.keys(dto).sort()).toEqual([
       "amount",
       "createdAt",
+      "expired",
+      "expiresAt",
       "id",
+      "payAmount",
       "payoutReference",
       "processedAt",
       "rate",
@@ -96,5 +105,20 @@ describe("limitsFrom", () => {
       withdrawalMinPoisha: 0n,
       withdrawalDailyMaxPoisha: 0n,
     });
+  });
+});
+
+describe("isExpiredDeposit (decision 038)", () => {
+  const now = new Date("2025-03-10T06:00:00.123Z");
+  it("a pending deposit with nothing received is expired from the end of its window on", () => {
+    expect(isExpiredDeposit(row, now)).toBe(true);
+    expect(isExpiredDeposit(row, new Date(now.getTime() - 1))).toBe(false);
+  });
+  it("a settled, decided or windowless row never is", () => {
+    expect(isExpiredDeposit({ ...row, chainTransferId: "0b7e4a1c-2d3f-4e5a-8b9c-1d2e3f4a5b6d" }, now)).toBe(false);
+    expect(isExpiredDeposit({ ...row, status: "completed" }, now)).toBe(false);
+    expect(isExpiredDeposit({ ...row, status: "rejected" }, now)).toBe(false);
+    expect(isExpiredDeposit({ ...row, expiresAt: null }, now)).toBe(false);
+    expect(isExpiredDeposit({ ...row, type: "withdraw" }, now)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { errorCodes, messages } from "#shared/api-error.ts";
-import { displayBdt, formatBdt, formatUsdt } from "#shared/money.ts";
+import { displayBdt, formatBdt, formatUsdt, formatUsdtExact } from "#shared/money.ts";
 import { secondApprovalMessages } from "#shared/second-approval-schemas.ts";
 import { payoutReferenceMessages, type TransactionDto } from "#shared/wallet-schemas.ts";
 import {
@@ -42,6 +42,24 @@ export function limitsFrom(config: Config): Limits {
   };
 }
 
+/**
+ * A customer's deposit request whose window ended with nothing received (decision 038): still
+ * pending, for an admin to reject or to pair with a late transfer, but "Expired" to the customer.
+ */
+export function isExpiredDeposit(
+  row: Pick<TransactionRow, "type" | "status" | "chainTransferId" | "expiresAt">,
+  now = new Date(),
+): boolean {
+  return (
+    row.type === "deposit" && row.status === "pending" && row.chainTransferId === null && row.expiresAt !== null && row.expiresAt <= now
+  );
+}
+
+/** The exact amount to send, with all six decimals ("50.013700"), as the API answers it. */
+export function payAmountOf(row: Pick<TransactionRow, "payMicro">): string | null {
+  return row.payMicro === null ? null : formatUsdtExact(row.payMicro);
+}
+
 export function toTransactionDto(row: TransactionRow): TransactionDto {
   return {
     id: row.id,
@@ -54,6 +72,9 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     reference: row.reference,
     txid: row.txid,
     receivedOnChain: row.chainTransferId !== null,
+    payAmount: payAmountOf(row),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expired: isExpiredDeposit(row),
     payoutReference: row.payoutReference,
     rejectReason: row.rejectReason,
     createdAt: row.createdAt.toISOString(),
@@ -72,16 +93,25 @@ export type Created = { transaction: TransactionRow; replayed: boolean };
  */
 type ArgumentOf<Arguments extends (...args: never[]) => object> = (name: keyof ReturnType<Arguments> & string) => SQL | Placeholder;
 
-/** What a customer sends to request a deposit, with the amount in BDT worked out at the rate. */
+/**
+ * What a customer sends to request a deposit. The amount to pay (the amount asked plus an offset no
+ * other open request holds) and the credit at that amount are drawn by the database (decision 038).
+ */
 export type DepositRequest = {
-  fromAddress: string;
+  /** The address they will send from, if they said: a fact for the admin, never a key. */
+  fromAddress: string | null;
   /** The transfer's TXID (64 lower-case hex characters); none when the customer gave none. */
   txid?: string | null;
   usdtMicro: bigint;
+  /** The credit for the amount asked at the rate: checked to be above 0 before the database is asked. */
   amountPoisha: bigint;
   rate: string;
+  ratePoisha: bigint;
   idempotencyKey: string | null;
   limits: Limits;
+  /** DEPOSIT_WINDOW_MINUTES and DEPOSIT_OPEN_MAX (0 = no limit). */
+  windowMinutes: number;
+  openMax: number;
 };
 
 /** What is wrong with a deposit request before the database is asked: under the minimum, or nothing in BDT. */
@@ -104,25 +134,28 @@ export function depositRefusal(input: Pick<DepositRequest, "usdtMicro" | "amount
 /** nexapay_request_deposit's arguments after its owner, named as the prepared statement's placeholders. */
 function depositArguments(input: DepositRequest) {
   return {
-    amount: input.amountPoisha.toString(),
     usdt: input.usdtMicro.toString(),
+    ratePoisha: input.ratePoisha.toString(),
     rate: input.rate,
-    reference: `${formatUsdt(input.usdtMicro)} USDT from ${input.fromAddress}`,
     key: input.idempotencyKey,
+    // The database adds the amount to pay, the credit at it and the window's end.
     details: JSON.stringify({
-      amount: formatBdt(input.amountPoisha),
       usdtAmount: formatUsdt(input.usdtMicro),
+      ...(input.fromAddress ? { fromAddress: input.fromAddress } : {}),
       ...(input.txid ? { txid: input.txid } : {}),
     }),
     fromAddress: input.fromAddress,
     txid: input.txid ?? null,
+    windowMinutes: input.windowMinutes,
+    openMax: input.openMax,
   };
 }
 
 /** The call of nexapay_request_deposit for `owner` (a uuid value or column), `p` giving each other argument. */
 function requestDepositCall(owner: SQL | AnyPgColumn, p: ArgumentOf<typeof depositArguments>) {
-  return sql<CreatedJson>`nexapay_request_deposit(${owner}::uuid, ${p("amount")}::bigint, ${p("usdt")}::bigint, ${p("rate")}::text,
-    ${p("reference")}::text, ${p("key")}::text, ${p("details")}::jsonb, ${p("fromAddress")}::text, ${p("txid")}::text)`;
+  return sql<CreatedJson>`nexapay_request_deposit(${owner}::uuid, ${p("usdt")}::bigint, ${p("ratePoisha")}::bigint, ${p("rate")}::text,
+    ${p("key")}::text, ${p("details")}::jsonb, ${p("fromAddress")}::text, ${p("txid")}::text, ${p("windowMinutes")}::integer,
+    ${p("openMax")}::integer)`;
 }
 
 // Built once per database handle and prepared (db/prepared.ts), like every statement of a busy route.
@@ -135,8 +168,11 @@ export async function createDeposit(db: Db, input: DepositRequest & { userId: st
   if (refusal) throw refusal;
   const args = depositArguments(input);
   const call = requestDepositCall(sql`${input.userId}`, (name) => sql`${args[name]}`);
-  return createdFrom(await callMoneyFunction<CreatedJson>(db, sql`select ${call} as answer`, {}));
+  return createdFrom(await callMoneyFunction<CreatedJson>(db, sql`select ${call} as answer`, depositRefusals));
 }
+
+/** A deposit request's refusals: its profile missing (a deleted account). */
+const depositRefusals: Refusals = { notFound: "Profile not found" };
 
 /**
  * createDeposit in the statement that checks the customer's session (auth/accounts.ts,
@@ -149,7 +185,10 @@ export async function createDepositIfAdmitted(
   admission: QuietUserAdmission,
   input: DepositRequest,
 ): Promise<{ user: AdmittedUser; created: Created } | null> {
-  const [row] = await executeMoneyStatement(preparedDepositAsUser(db).execute({ ...admission, ...depositArguments(input) }), {});
+  const [row] = await executeMoneyStatement(
+    preparedDepositAsUser(db).execute({ ...admission, ...depositArguments(input) }),
+    depositRefusals,
+  );
   if (!row) return null;
   const { answer, ...admitted } = row;
   return { user: admitted, created: createdFrom(answer) };
@@ -512,10 +551,13 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
       return new AppError(409, errorCodes.insufficientBalance, messages.insufficientBalance);
     case "NX412":
       return new AppError(409, errorCodes.idempotencyConflict, messages.idempotencyConflict);
-    case "NX413": // a TXID another live deposit request has claimed
-      return txidClaimed();
-    case "23505": // the same, by a parallel request: the claimed-TXID or the awaiting-approval unique index
-      if (constraintOf(error) === "transactions_claimed_txid_idx") return txidClaimed();
+    case "NX411": // a customer holding DEPOSIT_OPEN_MAX open deposit requests (decision 038)
+      return new AppError(409, errorCodes.limitExceeded, messages.openDepositsMax, { usdtAmount: messages.openDepositsMax });
+    case "NX429": // every amount to pay near the one asked for is held by an open request (decision 038)
+      return new AppError(409, errorCodes.payAmountUnavailable, messages.payAmountUnavailable, {
+        usdtAmount: messages.payAmountUnavailable,
+      });
+    case "23505": // a parallel request's win: the awaiting-approval unique index
       if (constraintOf(error) === "second_approvals_awaiting_transaction_idx") {
         return new AppError(409, errorCodes.alreadyProcessed, secondApprovalMessages.alreadyAwaiting);
       }
@@ -528,10 +570,6 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
     default:
       return null;
   }
-}
-
-function txidClaimed(): AppError {
-  return new AppError(409, errorCodes.txidClaimed, messages.txidClaimed, { txid: messages.txidClaimed });
 }
 
 function constraintOf(error: unknown): string | undefined {
@@ -563,6 +601,8 @@ export function transactionFromJson(row: TransactionJson): TransactionRow {
     txid: row.txid,
     chainTransferId: row.chainTransferId,
     payoutReference: row.payoutReference,
+    payMicro: bigintOrNull(row.payMicro),
+    expiresAt: dateOrNull(row.expiresAt),
   };
 }
 

@@ -11,7 +11,7 @@ import { preparedPerDatabase } from "../db/prepared.ts";
 import { auditLog, chainTransfers, profiles, session, transactions, user } from "../db/schema.ts";
 import { selectSessionWith } from "../auth/session-lookup.ts";
 import { chainStateOf, evidenceTransferJoin, toChainEvidence, type ChainTransferRow } from "../chain/chain-evidence.ts";
-import { transactionFromJson, type TransactionJson, type TransactionRow } from "./ledger.ts";
+import { isExpiredDeposit, payAmountOf, transactionFromJson, type TransactionJson, type TransactionRow } from "./ledger.ts";
 
 /** The amount as people type it ("2500.00"), for searching. */
 export const amountText = sql<string>`(${transactions.amountMinor} / 100)::text || '.' || lpad((${transactions.amountMinor} % 100)::text, 2, '0')`;
@@ -241,6 +241,9 @@ function toAdminTransactionDto(row: {
     processedAt: t.processedAt?.toISOString() ?? null,
     fromAddress: t.fromAddress,
     txid: t.txid,
+    payAmount: payAmountOf(t),
+    expiresAt: t.expiresAt?.toISOString() ?? null,
+    expired: isExpiredDeposit(t),
     chain: toChainEvidence(row.chainState, row.evidence),
   };
 }

@@ -9,8 +9,10 @@ import {
   adminTransactionSchema,
   adminTransactionsQuerySchema,
   approveTransactionSchema,
+  assignTransferSchema,
   balanceAdjustmentSchema,
   cappedPageSchema,
+  chainWatcherStatusSchema,
   rejectTransactionSchema,
   unclaimedTransfersPageSchema,
   unclaimedTransfersQuerySchema,
@@ -22,6 +24,8 @@ import { transactionSchema } from "#shared/wallet-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import { toSecondApprovalDto } from "../approvals/second-approval-queries.ts";
 import { listUnclaimedTransfers } from "../chain/chain-evidence.ts";
+import { readChainStatus } from "../chain/chain-watcher.ts";
+import { assignTransferByHand } from "../chain/chain-matching.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -136,5 +140,25 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
       pageSize: request.query.pageSize,
       watcher: watcherOn ? ("on" as const) : ("off" as const),
     }),
+  );
+
+  // The chain watcher's state and why, in plain words (decision 038): /api/health says only
+  // ok or failing, publicly; this says what failed, stalled or was refused, for admins.
+  r.get("/api/admin/chain/status", { schema: { tags, response: { 200: chainWatcherStatusSchema } }, ...admin }, async () =>
+    readChainStatus(db, deps.config.chain),
+  );
+
+  // An admin gives an unclaimed transfer to a deposit request by hand, with a reason (decision 038):
+  // linked and audited, no money moved; the answer is the request as the detail panel shows it.
+  r.post(
+    "/api/admin/chain/transfers/:id/assign",
+    { schema: { tags, params: idParams, body: assignTransferSchema, response: { 200: adminTransactionDetailSchema } }, ...admin },
+    async (request) => {
+      const { transactionId, reason } = request.body;
+      await assignTransferByHand(db, { ...actingAdmin(request), transferId: request.params.id, transactionId, reason });
+      const transaction = await getAdminTransaction(db, transactionId, watcherOn);
+      if (!transaction) throw new AppError(404, errorCodes.notFound, messages.transactionNotFound);
+      return transaction;
+    },
   );
 }

@@ -18,7 +18,6 @@ import type { Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
-import { matchChainTransfers } from "../chain/chain-matching.ts";
 import {
   createDeposit,
   createDepositIfAdmitted,
@@ -84,15 +83,20 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
       const depositRequest = () => {
         const usdtMicro = parseUsdt(request.body.usdtAmount);
         return {
-          fromAddress: request.body.fromAddress,
+          fromAddress: request.body.fromAddress ? request.body.fromAddress : null,
           txid: request.body.txid ? request.body.txid : null,
           usdtMicro,
           amountPoisha: bdtForUsdt(usdtMicro, ratePoisha),
           rate: config.rateBdtPerUsdt,
+          ratePoisha,
           idempotencyKey: request.headers["idempotency-key"] ?? null,
           limits,
+          windowMinutes: config.depositWindowMinutes,
+          openMax: config.depositOpenMax,
         };
       };
+      // No matching here: a transfer settles only a request made before its block time (decision
+      // 038), so whatever can settle this one comes with a later poll of the chain.
       const { transaction, replayed } = await guards.actAsUser(request, {
         refusal: () => depositRefusal(depositRequest()),
         actIfAdmitted: async (admission) => {
@@ -102,13 +106,6 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
         actAlone: () => createDeposit(db, { ...depositRequest(), userId: request.user!.id }),
       });
       if (replayed) reply.header("idempotent-replayed", "true");
-      else if (config.chain) {
-        // A transfer that arrived before its request is matched now, not at the next poll. The
-        // request stands either way: a failure here is logged and retried after the next poll.
-        await matchChainTransfers(db, { autoCredit: config.chain.autoCredit }).catch((error: unknown) =>
-          request.log.error({ err: error }, "chain matching after a deposit request failed; the next poll retries it"),
-        );
-      }
       return reply.status(201).send(toTransactionDto(transaction));
     },
   );

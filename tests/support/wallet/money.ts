@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { auditLog, ledgerEntries, profiles } from "../../../src/server/db/schema.ts";
 import { adjustBalance } from "../../../src/server/wallet/ledger.ts";
 import { findLedgerBreaches } from "../../../src/server/wallet/ledger-check.ts";
-import { parseBdt } from "../../../src/shared/money.ts";
+import { bdtForUsdt, formatBdt, parseBdt, parseUsdt } from "../../../src/shared/money.ts";
 import type { TestApp } from "../test-app.ts";
 
 /** A fresh, well-formed TRON address (0x41 and 20 random bytes, base58check). */
@@ -54,4 +54,15 @@ export async function auditCount(t: TestApp, action: string, targetId: string): 
 /** Every money invariant holds (what `npm run ledger:check` checks). */
 export async function expectLedgerIntact(t: TestApp): Promise<void> {
   expect(await findLedgerBreaches(t.db)).toEqual([]);
+}
+
+/**
+ * A deposit request's credit in poisha: its exact amount to pay at 125 BDT per USDT (decision 038).
+ * The amount to pay is drawn by the database, so a test reads it off the request's answer; this also
+ * checks that the answer's BDT figure is exactly that amount at the rate.
+ */
+export function creditOf(deposit: { amount: string; payAmount: string | null }): bigint {
+  const credit = bdtForUsdt(parseUsdt(deposit.payAmount ?? ""), 12_500n);
+  expect(deposit.amount).toBe(formatBdt(credit));
+  return credit;
 }
