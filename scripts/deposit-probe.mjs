@@ -65,7 +65,11 @@ async function requestDeposit(b, body) {
 }
 
 async function simulate(path, body) {
-  const response = await fetch(simulator + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(simulator + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (response.status >= 300) throw new Error(`simulator ${path}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? null : response.json();
 }
