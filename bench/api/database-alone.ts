@@ -13,7 +13,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { bdtForUsdt, formatBdt, formatUsdt, parseRate, parseUsdt } from "#shared/money.ts";
+import { formatBdt } from "#shared/money.ts";
 import { depositUsdt, fromAddress } from "./seed.ts";
 import { runToEnd, treeCpuSeconds } from "./processes.ts";
 
@@ -43,9 +43,7 @@ type Options = {
 
 /** The product's own arguments (wallet/ledger.ts, depositArguments and withdrawalArguments) for the bench's amounts. */
 function scripts(options: Options): Record<"approve" | "deposit" | "withdrawal", string> {
-  const usdtMicro = parseUsdt(depositUsdt);
-  const amount = bdtForUsdt(usdtMicro, parseRate("125"));
-  const depositDetails = JSON.stringify({ amount: formatBdt(amount), usdtAmount: formatUsdt(usdtMicro) });
+  const depositDetails = JSON.stringify({ usdtAmount: depositUsdt, fromAddress });
   const withdrawalDetails = JSON.stringify({ amount: formatBdt(options.withdrawalPoisha), reference: options.withdrawalReference });
   // Customers in turn, by a sequence, as the HTTP phases take them: two clients never wait on one profile.
   const nextCustomer = "(select nextval('bench_alone_turn') % :customers + 1)";
@@ -53,8 +51,11 @@ function scripts(options: Options): Record<"approve" | "deposit" | "withdrawal",
     // One pending deposit each, by a sequence: no two clients take the same, and no search for one.
     approve: `select nexapay_approve_transaction(q.id, :admin::uuid, '127.0.0.1', false, false, null, 0::bigint)
   from bench_alone_queue q where q.n = (select nextval('bench_alone_queue_n'));\n`,
-    deposit: `select nexapay_request_deposit(c.id, ${amount}::bigint, ${usdtMicro}::bigint, '125', '${formatUsdt(usdtMicro)} USDT from ${fromAddress}',
-  gen_random_uuid()::text, '${depositDetails}'::jsonb, '${fromAddress}', null)
+    // The figure asked for varies, as in the HTTP phase (seed.ts, depositUsdtAt): each is given an
+    // exact amount to pay of its own (decision 038), 10,000 per figure.
+    deposit: `\\set asked random(20, 1019)
+select nexapay_request_deposit(c.id, (:asked * 1000000)::bigint, 12500::bigint, '125', gen_random_uuid()::text,
+  '${depositDetails}'::jsonb, '${fromAddress}', null, 60, 0)
   from bench_alone_customers c where c.n = ${nextCustomer};\n`,
     withdrawal: `select nexapay_request_withdrawal(c.id, ${options.withdrawalPoisha}::bigint, '${options.withdrawalReference}', gen_random_uuid()::text,
   ${options.dailyMaxPoisha}::bigint, (date_trunc('day', now() at time zone 'Asia/Dhaka') at time zone 'Asia/Dhaka'), '${withdrawalDetails}'::jsonb)

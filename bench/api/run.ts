@@ -51,7 +51,7 @@ import {
 } from "./processes.ts";
 import { parseBdt } from "#shared/money.ts";
 import { databaseAlone, type AloneFigure } from "./database-alone.ts";
-import { depositUsdt, fromAddress, seedPendingDeposits, type Queryable } from "./seed.ts";
+import { depositUsdtAt, fromAddress, seedPendingDeposits, type Queryable } from "./seed.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -222,6 +222,8 @@ function productEnv(port: number, database: { DATABASE_URL: string; DATA_DIR: st
     CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
     WITHDRAWAL_DAILY_MAX_BDT: String(withdrawalDailyMaxBdt),
     FOUR_EYES_MIN_BDT: "0",
+    // A few customers make thousands of deposit requests each: no limit on open ones (decision 038).
+    DEPOSIT_OPEN_MAX: "0",
   };
 }
 
@@ -278,7 +280,7 @@ async function setUpPeople(site: Site, customerCount: number): Promise<People> {
  */
 async function prepareReader(admin: Client, reader: Customer): Promise<void> {
   const deposits = await inParallel(100, async () => {
-    const created = (await reader.client.expect(201, "/api/deposits", { fromAddress, usdtAmount: depositUsdt })) as { id: string };
+    const created = (await reader.client.expect(201, "/api/deposits", { fromAddress, usdtAmount: depositUsdtAt(0) })) as { id: string };
     return created.id;
   });
   await inParallel(80, (i) => admin.expect(200, `/api/admin/transactions/${deposits[i]}/approve`));
@@ -644,9 +646,10 @@ async function postgres(): Promise<void> {
   const mail = await drainOutbox(queryable(db), productCpu, approve);
   await settle();
   const depositor = customerTurns(customers);
+  let depositCount = 0;
   const deposits = await phase("deposit requests", productCpu, site, () => {
     const customer = depositor();
-    const json = { fromAddress, usdtAmount: depositUsdt };
+    const json = { fromAddress, usdtAmount: depositUsdtAt(depositCount++) };
     return customer && { method: "POST", path: "/api/deposits", cookie: customer.client.cookieHeader, idempotencyKey: randomUUID(), json };
   });
   await settle();

@@ -12,6 +12,15 @@ export type Queryable = { query: <T>(text: string, params?: unknown[]) => Promis
 /** The server's default rate (RATE_BDT_PER_USDT is not set by the bench). */
 const rate = "125";
 export const depositUsdt = "20";
+
+/**
+ * The amount the n-th deposit request of a phase asks for: 20 to 1,019 USDT in turn. Each request is
+ * given an exact amount to pay that no other open request holds, 10,000 per figure asked for
+ * (decision 038); one figure for every request would run out within a phase.
+ */
+export function depositUsdtAt(n: number): string {
+  return String(20 + (n % 1000));
+}
 /** A well-formed TRON address nobody holds (config.ts's development address). */
 export const fromAddress = "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74";
 
