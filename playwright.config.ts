@@ -1,5 +1,30 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eBaseUrl, e2eDataDir, e2eDepositAddress, e2ePort, e2eSimulatorPort, e2eSimulatorUrl } from "./tests/e2e/support/e2e-env.ts";
+import {
+  e2eBaseUrl,
+  e2eDataDir,
+  e2eDepositAddress,
+  e2ePort,
+  e2eShortWindowBaseUrl,
+  e2eShortWindowDataDir,
+  e2eShortWindowPort,
+  e2eSimulatorPort,
+  e2eSimulatorUrl,
+} from "./tests/e2e/support/e2e-env.ts";
+
+// What both e2e servers share: the simulator they poll, the shortest poll, the log level and the raised per-IP limits.
+const serverEnv = {
+  DEPOSIT_ADDRESS: e2eDepositAddress,
+  TRON_API_URL: e2eSimulatorUrl,
+  // The shortest poll the configuration accepts (5 s): journeys wait for the watcher's match.
+  CHAIN_POLL_SECONDS: "5",
+  LOG_LEVEL: "warn",
+  NODE_ENV: "test",
+  // Every journey comes from 127.0.0.1: the per-IP limits of public forms are raised so that
+  // dozens of sign-ups in a minute are not taken for abuse. The per-account limits stay.
+  SIGNUPS_PER_IP_PER_MINUTE: "1000",
+  TWO_FACTOR_CODES_PER_IP_PER_MINUTE: "1000",
+  CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
+};
 
 // Journeys in Debian's Chromium against the real server on the embedded database, started fresh
 // for each run (its data folder is wiped first). `npm run test:e2e` builds the web app first. The
@@ -52,21 +77,21 @@ export default defineConfig({
       url: `${e2eBaseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
+      env: { ...serverEnv, PORT: String(e2ePort), DATA_DIR: e2eDataDir, PUBLIC_URL: e2eBaseUrl },
+    },
+    {
+      // Deposit requests that expire after one minute (decision 038), so that a journey sees one run
+      // out (deposits.spec.ts). A fresh, empty data folder: no demo data, no admin.
+      command: `rm -rf ${e2eShortWindowDataDir} && node --import tsx src/server/main.ts`,
+      url: `${e2eShortWindowBaseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
       env: {
-        DEPOSIT_ADDRESS: e2eDepositAddress,
-        TRON_API_URL: e2eSimulatorUrl,
-        // The shortest poll the configuration accepts (5 s): journeys wait for the watcher's match.
-        CHAIN_POLL_SECONDS: "5",
-        PORT: String(e2ePort),
-        DATA_DIR: e2eDataDir,
-        PUBLIC_URL: e2eBaseUrl,
-        LOG_LEVEL: "warn",
-        NODE_ENV: "test",
-        // Every journey comes from 127.0.0.1: the per-IP limits of public forms are raised so that
-        // dozens of sign-ups in a minute are not taken for abuse. The per-account limits stay.
-        SIGNUPS_PER_IP_PER_MINUTE: "1000",
-        TWO_FACTOR_CODES_PER_IP_PER_MINUTE: "1000",
-        CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
+        ...serverEnv,
+        PORT: String(e2eShortWindowPort),
+        DATA_DIR: e2eShortWindowDataDir,
+        PUBLIC_URL: e2eShortWindowBaseUrl,
+        DEPOSIT_WINDOW_MINUTES: "1",
       },
     },
   ],

@@ -5,6 +5,7 @@
 // wider than the screen, and axe finds no serious or critical violation (it checks the language
 // attribute too). A picture of each is kept for a person to look at.
 import { expect, test, type Page } from "@playwright/test";
+import { bengaliDigits, displayBdtBangla, parseBdt } from "#shared/money.ts";
 import { latestMailTo, newUser, signUpViaApi } from "./support/accounts.ts";
 import { approveWithoutChainEvidence, requestDeposit, tronAddress } from "./support/admin.ts";
 import { bangla, englishSentences } from "./support/catalogs.ts";
@@ -153,22 +154,33 @@ test("a newcomer with a Bangla browser signs up, deposits, withdraws and reads i
   await page.getByLabel(bangla("Amount (USDT)")).fill("২০");
   await expect(page.getByText("২,৫০০.০০ ৳").first()).toBeVisible();
   await page.getByRole("button", { name: bangla("Submit Deposit Request") }).click();
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/deposits") && response.request().method() === "POST");
   await page.getByRole("button", { name: bangla("Confirm") }).click();
-  await expect(page.getByRole("heading", { name: bangla("Deposit request submitted") })).toBeVisible();
+  // Then the exact amount to send (decision 038), in Bengali digits: "ঠিক ২০.০১৩৭ USDT পাঠান".
+  const deposit = (await (await answer).json()) as { id: string; amount: string; payAmount: string };
+  const [whole, fraction = ""] = deposit.payAmount.split(".");
+  const figure = bengaliDigits(`${whole}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`);
+  const credit = displayBdtBangla(parseBdt(deposit.amount));
+  await expect(page.getByText(bangla("Deposit request submitted"), { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", {
+      name: bangla("Send exactly <0>{amount}</0>")
+        .replace(/<\/?0>/g, "")
+        .replace("{amount}", `${figure} USDT`),
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId("deposit-receive")).toHaveText(credit);
 
   // The back office approves it (through the API: this journey is the customer's); the e-mail
   // that tells the customer is written in Bangla.
-  const transactions = (await (await page.request.get("/api/transactions")).json()) as { items: { id: string; type: string }[] };
-  const deposit = transactions.items.find((item) => item.type === "deposit");
-  expect(deposit).toBeDefined();
   const admin = await browser.newContext();
   await signInAsSuperAdmin(admin.request);
-  const approved = await approveWithoutChainEvidence(admin.request, deposit!.id);
+  const approved = await approveWithoutChainEvidence(admin.request, deposit.id);
   expect(approved.status(), await approved.text()).toBe(200);
   await admin.close();
   const mail = decodedMail(await latestMailTo(user.email));
   expect(mail).toMatch(/^Subject: .*[\u0980-\u09ff]/m);
-  expect(mail).toContain("২,৫০০.০০ ৳");
+  expect(mail).toContain(credit);
 
   // A withdrawal of ৫০০ to a bKash number typed in Bengali digits.
   await page.goto("/withdraw");
@@ -187,8 +199,8 @@ test("a newcomer with a Bangla browser signs up, deposits, withdraws and reads i
   await expect(page.getByRole("heading", { level: 1, name: bangla("Transactions") })).toBeVisible();
   // (At 375 px the list is cards; the table of wider screens is in the page but hidden.)
   await expect(page.getByText("৫০০.০০ ৳").filter({ visible: true }).first()).toBeVisible();
-  await expect(page.getByText("২,৫০০.০০ ৳").filter({ visible: true }).first()).toBeVisible();
-  await expect(page.getByText(`${tronAddress} ঠিকানা থেকে ২০ USDT`).filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText(credit).filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText(`${tronAddress} ঠিকানা থেকে ${figure} USDT`).filter({ visible: true }).first()).toBeVisible();
   const text = await page.locator("body").innerText();
   expect(sentences.filter((sentence) => text.includes(sentence))).toEqual([]);
   await page.screenshot({ path: `${screenshotDir}/bn-journey-transactions-375.png`, fullPage: true });

@@ -6,6 +6,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { seriousAxeViolations } from "./support/axe.ts";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { newUser, signOutViaApi, signUpViaApi } from "./support/accounts.ts";
+import { displayBdt, parseBdt } from "#shared/money.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -65,13 +66,27 @@ function idCardPng(band: readonly [number, number, number], { width = 240, heigh
   ]);
 }
 
-async function requestDeposit(request: APIRequestContext, usdtAmount: string): Promise<{ id: string }> {
+/** What a deposit request answers: the credit (`amount`, BDT) is the exact amount to send (`payAmount`) at the rate (decision 038). */
+type Deposit = { id: string; amount: string; payAmount: string };
+
+async function requestDeposit(request: APIRequestContext, usdtAmount: string): Promise<Deposit> {
   const response = await request.post("/api/deposits", {
     data: { fromAddress: tronAddress, usdtAmount },
     headers: { ...headers, "idempotency-key": randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
+  return (await response.json()) as Deposit;
+}
+
+/** A BDT amount as the screens write it: '2,501.71 BDT'. */
+function bdtShown(amount: string): string {
+  return displayBdt(parseBdt(amount));
+}
+
+/** The amount to send as the screens show it: "20.013700" → '20.0137' (no trailing zeros, never fewer than two decimals). */
+function payFigure(payAmount: string): string {
+  const [whole, fraction = ""] = payAmount.split(".");
+  return `${whole}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`;
 }
 
 async function addSimViaApi(request: APIRequestContext, phoneNumber: string, walletType: "Personal" | "Merchant"): Promise<{ id: string }> {
@@ -88,7 +103,10 @@ async function uploadViaApi(request: APIRequestContext, documentType: string, si
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test("deposit: live BDT figure, request, and the pending row in another tab without reload", async ({ page, context }) => {
+test("deposit: live BDT figure, request, the amount to send, and the pending row in another tab without reload", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpViaApi(page, newUser("deposit"));
 
@@ -100,20 +118,16 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
 
   await page.goto("/deposit");
   await expect(page.getByRole("heading", { level: 1, name: "Deposit" })).toBeVisible();
-  const address = (await page.getByTestId("deposit-address").textContent()) ?? "";
-  expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-  await expect(page.getByRole("img", { name: /QR code of the deposit address/ })).toBeVisible();
-  await page.getByRole("button", { name: "Copy address" }).click();
-  await expect(page.getByText("Address copied to clipboard!")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   for (const line of ["TRC-20 only", "10 USDT", "Credited within 10-30 minutes after network confirmation", "1 USDT = 125 BDT"]) {
     await expect(page.getByText(line)).toBeVisible();
   }
+  // Ask first, then send (decision 038): the address comes with the amount to send, not before.
+  await expect(page.getByTestId("deposit-address")).toHaveCount(0);
 
-  // The form's messages, then the schema's checksum check on the address.
+  // The form's messages (the sending address is optional), then the schema's checksum check on an address given.
   await page.getByRole("button", { name: "Submit Deposit Request" }).click();
-  await expect(page.getByText("Wallet address is required")).toBeVisible();
   await expect(page.getByText("Please enter a valid amount greater than 0")).toBeVisible();
+  await expect(page.locator("#fromAddress-error")).toHaveCount(0);
   await page.getByLabel("Your TRON wallet address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T");
   await page.getByRole("button", { name: "Submit Deposit Request" }).click();
   await expect(page.getByText("Enter a valid TRON (TRC-20) address")).toBeVisible();
@@ -124,10 +138,24 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
   await expect(page.getByTestId("you-will-receive")).toHaveText("2,500.00 BDT");
   await page.getByRole("button", { name: "Submit Deposit Request" }).click();
   // The review: nothing is sent until Confirm (docs/decisions/023).
-  await expect(page.getByRole("heading", { name: `Claim 20 USDT sent from ${tronAddress} and receive 2,500.00 BDT?` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Request a deposit of 20 USDT from ${tronAddress}?` })).toBeVisible();
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/deposits") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Confirm" }).click();
+  const deposit = (await (await answer).json()) as Deposit;
+  const figure = payFigure(deposit.payAmount);
   await expect(page.getByText("Deposit request submitted successfully!")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Deposit request submitted" })).toBeVisible();
+  await expect(page.getByText("Deposit request submitted", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Send exactly ${figure} USDT` })).toBeVisible();
+  await expect(page.getByTestId("deposit-receive")).toHaveText(bdtShown(deposit.amount));
+
+  // Where to send it: the company's address, as text, copied, and as a QR code.
+  const address = (await page.getByTestId("deposit-address").textContent()) ?? "";
+  expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await expect(page.getByRole("img", { name: /QR code of the deposit address/ })).toBeVisible();
+  await page.getByRole("button", { name: "Copy address" }).click();
+  await expect(page.getByText("Address copied to clipboard!")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+
   await page.getByRole("button", { name: "Make another deposit" }).click();
   await expect(page.getByLabel("Amount (USDT)")).toHaveValue("");
   // Nothing to receive while no amount is typed.
@@ -145,16 +173,18 @@ test("deposit: live BDT figure, request, and the pending row in another tab with
   const recent = dashboard.getByRole("list", { name: "Recent transactions" });
   await expect(recent.getByRole("listitem")).toHaveCount(1);
   await expect(recent).toContainText("Deposit");
-  await expect(recent).toContainText("2,500.00 BDT");
-  await expect(recent).toContainText(`20 USDT from ${tronAddress}`);
+  await expect(recent).toContainText(bdtShown(deposit.amount));
+  await expect(recent).toContainText(`${figure} USDT from ${tronAddress}`);
   await expect(recent).toContainText("Pending");
+  await expect(recent).toContainText(`Send exactly ${figure} USDT`);
   await expect(dashboard.getByTestId("balance")).toHaveText("0.00 BDT");
 
   await page.goto("/transactions");
-  const row = page.getByRole("row").filter({ hasText: "2,500.00 BDT" });
+  const row = page.getByRole("row").filter({ hasText: bdtShown(deposit.amount) });
   await expect(row).toContainText("Deposit");
-  await expect(row).toContainText(`20 USDT from ${tronAddress}`);
+  await expect(row).toContainText(`${figure} USDT from ${tronAddress}`);
   await expect(row).toContainText("Pending");
+  await expect(row).toContainText(/Expires in (60:00|59:[0-5]\d)/);
   await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/);
 });
 
@@ -345,7 +375,10 @@ test("verification: both sides of a National ID make the request pending; Manage
 
 test("transactions: server-side search, type filter and five to a page", async ({ page }) => {
   await signUpViaApi(page, newUser("history"));
-  for (const usdt of ["10", "11", "12", "13", "14", "15", "16"]) await requestDeposit(page.request, usdt);
+  const made = new Map<string, Deposit>();
+  for (const usdt of ["10", "11", "12", "13", "14", "15", "16"]) made.set(usdt, await requestDeposit(page.request, usdt));
+  // Each is credited at its exact amount to send, a little over what was asked (decision 038).
+  const shown = (usdt: string) => bdtShown(made.get(usdt)!.amount);
 
   await page.goto("/transactions");
   await expect(page.getByText("Showing 1–5 of 7")).toBeVisible();
@@ -353,21 +386,22 @@ test("transactions: server-side search, type filter and five to a page", async (
   await expect(pager.getByRole("button", { name: "Previous page" })).toBeDisabled();
   await expect(pager.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
   // Newest first: 16 USDT is at the top of page 1, 10 USDT on page 2.
-  await expect(page.getByRole("row").nth(1)).toContainText("2,000.00 BDT");
+  await expect(page.getByRole("row").nth(1)).toContainText(shown("16"));
   await pager.getByRole("button", { name: "Next page" }).click();
   await expect(page.getByText("Showing 6–7 of 7")).toBeVisible();
   await expect(pager.getByRole("button", { name: "Next page" })).toBeDisabled();
-  await expect(page.getByRole("row").filter({ hasText: "1,250.00 BDT" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: shown("10") })).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
 
-  // Typed as the screen shows it, grouping comma included.
-  await page.getByLabel("Search transactions").fill("1,500");
+  // Typed as the screen shows it, grouping comma included ("1,501.71").
+  await page.getByLabel("Search transactions").fill(shown("12").replace(" BDT", ""));
   await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "1,500.00 BDT" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: shown("12") })).toBeVisible();
   await expect(pager).toBeHidden();
   await expect(page).not.toHaveURL(/page=2/);
-  await page.getByLabel("Search transactions").fill("13 USDT");
-  await expect(page.getByRole("row").filter({ hasText: "1,625.00 BDT" })).toBeVisible();
+  // The method as the screen shows it: the amount to send ("13.0042 USDT from T…").
+  await page.getByLabel("Search transactions").fill(payFigure(made.get("13")!.payAmount));
+  await expect(page.getByRole("row").filter({ hasText: shown("13") })).toBeVisible();
   await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
 
   await page.getByRole("button", { name: "Withdraw", exact: true }).click();
@@ -404,7 +438,7 @@ test("an approved deposit raises the dashboard balance without reload; an active
     await admin.dispose();
   }
 
-  await expect(page.getByTestId("balance")).toHaveText("2,500.00 BDT");
+  await expect(page.getByTestId("balance")).toHaveText(bdtShown(deposit.amount));
   await expect(page.getByRole("list", { name: "Recent transactions" })).toContainText("Completed");
 
   await page.goto("/sims");
@@ -415,14 +449,14 @@ test("an approved deposit raises the dashboard balance without reload; an active
 
   // With money in the wallet, a withdrawal is accepted and held.
   await page.goto("/withdraw");
-  await expect(page.getByTestId("available-balance")).toHaveText("2,500.00 BDT");
+  await expect(page.getByTestId("available-balance")).toHaveText(bdtShown(deposit.amount));
   await page.getByLabel("Wallet type").selectOption("Nagad");
   await page.getByLabel("Wallet number").fill("01812345678");
   await page.getByLabel("Amount (BDT)").fill("500");
   await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Withdrawal request submitted successfully!")).toBeVisible();
-  await expect(page.getByTestId("available-balance")).toHaveText("2,000.00 BDT");
+  await expect(page.getByTestId("available-balance")).toHaveText(displayBdt(parseBdt(deposit.amount) - 50_000n));
   await expect(page.getByText("500.00 BDT on hold for pending withdrawals")).toBeVisible();
   await page.getByRole("button", { name: "Make another withdrawal" }).click();
   await expect(page.getByLabel("Wallet type")).toHaveValue("");
@@ -482,6 +516,15 @@ for (const width of [1280, 375] as const) {
     await expect(page.getByRole("dialog", { name: "Manage Profile" }).getByLabel("Full name")).toHaveValue("Rahima Akter");
     await checkScreen(page, `customer-verification-profile-dialog-${width}`, { fullPage: false });
     await page.keyboard.press("Escape");
+
+    // After a deposit request: the exact amount to send, the address and the countdown (decision 038).
+    await page.goto("/deposit");
+    await page.getByLabel("Amount (USDT)").fill("20");
+    await page.getByRole("button", { name: "Submit Deposit Request" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { name: /^Send exactly 20\.\d{2,6} USDT$/ })).toBeVisible();
+    await expect(page.getByTestId("expires-in")).toHaveText(/^Expires in (60:00|59:[0-5]\d)$/);
+    await checkScreen(page, `customer-deposit-send-${width}`);
 
     if (width === 375) {
       // The bottom bar holds five items; the menu reaches the other two.

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
-import { CircleCheck, CircleDashed, CircleX, Clock, type LucideIcon } from "lucide-react";
+import { CircleCheck, CircleDashed, CircleX, Clock, TimerOff, type LucideIcon } from "lucide-react";
 import type { VerificationStatus } from "#shared/profile-schemas.ts";
 import { Badge, type BadgeTone } from "@/components/ui/badge.tsx";
 import { i18n } from "@/lib/i18n.ts";
@@ -14,6 +14,8 @@ const tones: Record<string, BadgeTone> = {
   verified: "success",
   rejected: "danger",
   suspended: "danger",
+  // A deposit request whose window ended with nothing received (decision 038): not a refusal, just over.
+  expired: "neutral",
   none: "neutral",
 };
 
@@ -24,6 +26,7 @@ const words: Record<string, MessageDescriptor> = {
   active: msg`Active`,
   rejected: msg`Rejected`,
   suspended: msg`Suspended`,
+  expired: msg`Expired`,
   none: msg`Not Verified`,
 };
 
@@ -35,6 +38,7 @@ const icons: Record<string, LucideIcon> = {
   verified: CircleCheck,
   rejected: CircleX,
   suspended: CircleX,
+  expired: TimerOff,
   none: CircleDashed,
 };
 

@@ -83,7 +83,6 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
   "Side must be front or back": msg({ message: "Side must be front or back" }),
   "Please enter a valid amount greater than {min}": msg({ message: "Please enter a valid amount greater than {min}" }),
   "Please enter a valid amount": msg({ message: "Please enter a valid amount" }),
-  "Wallet address is required": msg({ message: "Wallet address is required" }),
   "Enter a valid TRON (TRC-20) address": msg({ message: "Enter a valid TRON (TRC-20) address" }),
   "Enter the {length}-character transaction ID (TXID), or leave it empty": msg({
     message: "Enter the {length}-character transaction ID (TXID), or leave it empty",
@@ -101,6 +100,12 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
   "Reason must be at most {max} characters": msg({ message: "Reason must be at most {max} characters" }),
   "Reason must be text": msg({ message: "Reason must be text" }),
   "Choose a reason for the rejection": msg({ message: "Choose a reason for the rejection" }),
+  "Write why this transfer belongs to this request": msg({ message: "Write why this transfer belongs to this request" }),
+  "Transfer not found": msg({ message: "Transfer not found" }),
+  "This transfer has already settled a deposit request.": msg({ message: "This transfer has already settled a deposit request." }),
+  "Only a customer's deposit request that is not rejected and has no transfer yet can take one.": msg({
+    message: "Only a customer's deposit request that is not rejected and has no transfer yet can take one.",
+  }),
   "Please select a valid admin role": msg({ message: "Please select a valid admin role" }),
   "Action must be at most {max} characters": msg({ message: "Action must be at most {max} characters" }),
   "Second approval not found": msg({ message: "Second approval not found" }),
@@ -142,7 +147,12 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
   "Your identity is already verified. Contact support to change your documents.": msg({
     message: "Your identity is already verified. Contact support to change your documents.",
   }),
-  "This transaction has already been claimed.": msg({ message: "This transaction has already been claimed." }),
+  "Too many deposits of this amount are waiting right now. Try a slightly different amount.": msg({
+    message: "Too many deposits of this amount are waiting right now. Try a slightly different amount.",
+  }),
+  "You have too many deposit requests waiting. Send one of them, or wait until they expire.": msg({
+    message: "You have too many deposit requests waiting. Send one of them, or wait until they expire.",
+  }),
   "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.": msg({
     message: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.",
   }),
@@ -179,7 +189,8 @@ const byCode: Readonly<Record<string, MessageDescriptor>> = {
   }),
   TOO_MANY_STREAMS: msg({ message: "Too many open live-update connections. Close another tab and try again." }),
   DOCUMENTS_LOCKED: msg({ message: "Your identity is already verified. Contact support to change your documents." }),
-  TXID_ALREADY_CLAIMED: msg({ message: "This transaction has already been claimed." }),
+  PAY_AMOUNT_UNAVAILABLE: msg({ message: "Too many deposits of this amount are waiting right now. Try a slightly different amount." }),
+  TRANSFER_ALREADY_ASSIGNED: msg({ message: "This transfer has already settled a deposit request." }),
   CHAIN_UNCONFIRMED: msg({ message: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself." }),
   SERVER_ERROR: msg({ message: "Something went wrong on our side. Please try again." }),
 };

@@ -60,7 +60,9 @@ export function ToastHost(): ReactNode {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      {/* The app's font stack, not sonner's own: that one lacks Noto Sans Bengali, and a Bangla toast drew as boxes
+          on a machine without a Bengali system font (lib/bangla-font.css). */}
+      <Toaster position="top-center" richColors closeButton style={{ fontFamily: "var(--font-sans)" }} />
       <ToasterReady />
     </Suspense>
   );

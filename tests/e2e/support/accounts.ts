@@ -15,11 +15,14 @@ export function newUser(prefix = "user"): TestUser {
   return { username: id, email: `${id}@example.test`, password: "Correct-Horse-42", country: "BD" };
 }
 
-/** Signs up through the API in this page's browser context, so the page is then signed in. */
-export async function signUpViaApi(page: Page, user: TestUser): Promise<void> {
+/**
+ * Signs up through the API in this page's browser context, so the page is then signed in. `origin`
+ * is the server the context's baseURL points at (the short-window server of deposits.spec.ts).
+ */
+export async function signUpViaApi(page: Page, user: TestUser, origin: string = e2eBaseUrl): Promise<void> {
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email: user.email, password: user.password, username: user.username, country: user.country },
-    headers: { origin: e2eBaseUrl },
+    headers: { origin },
   });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -92,17 +92,23 @@ export function approveWithoutChainEvidence(request: APIRequestContext, id: stri
   return request.post(`/api/admin/transactions/${id}/approve`, { data: { acknowledgeNoChainEvidence: true }, headers: originHeaders });
 }
 
+/**
+ * A deposit request through the API, as the customer's form sends it. The sending address is optional
+ * (decision 038): `fromAddress: null` gives none; left out, it is `tronAddress`, as journeys always had.
+ * The answer carries `payAmount` ("50.013700"), the exact USDT to send, and the window's end.
+ */
 export async function requestDeposit(
   request: APIRequestContext,
   usdtAmount: string,
-  options: { fromAddress?: string; txid?: string } = {},
-): Promise<{ id: string }> {
+  options: { fromAddress?: string | null; txid?: string } = {},
+): Promise<{ id: string; amount: string; payAmount: string | null; expiresAt: string | null }> {
+  const fromAddress = options.fromAddress === undefined ? tronAddress : options.fromAddress;
   const response = await request.post("/api/deposits", {
-    data: { fromAddress: options.fromAddress ?? tronAddress, usdtAmount, ...(options.txid ? { txid: options.txid } : {}) },
+    data: { usdtAmount, ...(fromAddress === null ? {} : { fromAddress }), ...(options.txid ? { txid: options.txid } : {}) },
     headers: { ...originHeaders, "idempotency-key": randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
+  return (await response.json()) as { id: string; amount: string; payAmount: string | null; expiresAt: string | null };
 }
 
 export async function requestWithdrawal(request: APIRequestContext, amount: string): Promise<{ id: string }> {

@@ -11,3 +11,12 @@ export const e2eSimulatorPort = e2ePort + 1;
 export const e2eSimulatorUrl = `http://127.0.0.1:${e2eSimulatorPort}`;
 /** The company's TRC-20 address in the e2e run (the development one): the server shows it, the simulator's transfers go to it. */
 export const e2eDepositAddress = "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74";
+
+/**
+ * A second e2e server, two ports up, whose deposit requests expire after one minute
+ * (DEPOSIT_WINDOW_MINUTES=1, decision 038): journeys watch a request run out without waiting an
+ * hour. Its own fresh data folder, no demo data, the same simulator.
+ */
+export const e2eShortWindowPort = e2ePort + 2;
+export const e2eShortWindowBaseUrl = `http://localhost:${e2eShortWindowPort}`;
+export const e2eShortWindowDataDir = `${e2eDataDir}-short`;

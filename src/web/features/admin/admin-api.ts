@@ -16,6 +16,7 @@ import type {
   cappedPageSchema,
   adminVerificationSchema,
   auditEntrySchema,
+  ChainWatcherStatusDto,
   unclaimedTransfersPageSchema,
 } from "#shared/admin-schemas.ts";
 import type { secondApprovalConfirmedSchema, secondApprovalsPageSchema, SecondApprovalDto } from "#shared/second-approval-schemas.ts";
@@ -209,6 +210,31 @@ export function unclaimedTransfersQuery(query: { page: number; pageSize: number 
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * Gives an unclaimed transfer to a customer's deposit request by hand (decision 038), with the admin's
+ * reason for the audit log. It moves no money: the answer is the request as the detail panel shows it,
+ * which an admin then approves as any other. 409 TRANSFER_ALREADY_ASSIGNED when the transfer settled a
+ * request already, or the request cannot take one; 403 on the admin's own request.
+ */
+export function assignTransfer(input: { transferId: string; transactionId: string; reason: string }) {
+  return adminApi.post<AdminTransactionDetail>(`/api/admin/chain/transfers/${encodeURIComponent(input.transferId)}/assign`, {
+    transactionId: input.transactionId,
+    reason: input.reason,
+  });
+}
+
+/**
+ * How the chain watcher is doing, for admins (decision 038): running or failing and why, its last good
+ * poll, how far it has read. Under the transactions' key, so a poll that matched something (a
+ * transactions event) asks for it again too.
+ */
+export const chainStatusQuery = queryOptions({
+  queryKey: [...queryKeys.adminTransactions, "chain-status"],
+  queryFn: ({ signal }) => adminApi.get<ChainWatcherStatusDto>("/api/admin/chain/status", signal),
+  // The status is a help above the list, not the screen itself: a failed read is not asked again at once.
+  retry: false,
+});
 
 export function rejectTransaction(input: { id: string; reason: string }) {
   return adminApi.post(`/api/admin/transactions/${input.id}/reject`, input.reason ? { reason: input.reason } : {});

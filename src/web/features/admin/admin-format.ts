@@ -81,6 +81,7 @@ export const auditActions = {
   "transaction.rejected": msg`Transaction rejected`,
   "transaction.deposit_requested": msg`Deposit requested`,
   "transaction.chain_matched": msg`Matched to a chain transfer`,
+  "transaction.chain_assigned": msg`Chain transfer assigned by hand`,
   "transaction.withdrawal_requested": msg`Withdrawal requested`,
   "balance.adjusted": msg`Balance adjusted`,
   "second_approval.requested": msg`Second approval requested`,

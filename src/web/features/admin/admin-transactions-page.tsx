@@ -19,7 +19,7 @@ import {
   type Column,
 } from "@/features/admin/components/admin-table.tsx";
 import { ApproveTransactionDialog } from "@/features/admin/components/approve-transaction-dialog.tsx";
-import { ChainEvidenceSummary } from "@/features/admin/components/chain-evidence.tsx";
+import { ChainEvidenceSummary, ExpiredBadge, PayAmount } from "@/features/admin/components/chain-evidence.tsx";
 import { TransactionDetailDialog } from "@/features/admin/components/transaction-detail-dialog.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
@@ -35,7 +35,7 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { cn } from "@/lib/class-names.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
-import { chainFilterOptions } from "./chain-evidence.ts";
+import { chainFilterOptions, payAmountText } from "./chain-evidence.ts";
 import {
   movedSelection,
   orderChoiceOf,
@@ -487,10 +487,17 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
           {t.email}
         </span>
       </Td>
-      <Td className="px-1.5 text-right font-medium whitespace-nowrap tabular-nums">{formatBdtAmount(t.amount)}</Td>
-      {/* Next to the amount, where the eye looks first: how long the customer has waited. */}
+      <Td className="px-1.5 text-right tabular-nums">
+        <span className="block font-medium whitespace-nowrap">{formatBdtAmount(t.amount)}</span>
+        {/* Decision 038: the exact USDT the customer was told to send; a transfer of it settles this request. */}
+        {t.payAmount ? <PayAmount payAmount={t.payAmount} stacked className="block text-xs text-muted-foreground" /> : null}
+      </Td>
+      {/* Next to the amount, where the eye looks first: how long the customer has waited, and whether the window to pay ended. */}
       <Td className="px-1.5">
-        <WaitingAge transaction={t} now={now} />
+        <div className="grid justify-items-start gap-1">
+          <WaitingAge transaction={t} now={now} />
+          {t.expired ? <ExpiredBadge /> : null}
+        </div>
       </Td>
       <Td className="px-1.5 max-w-20">
         <span className="block truncate" title={t.reference ?? undefined}>
@@ -511,7 +518,7 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
       </Td>
       {/* The state's badge may wrap here ("Not seen / on chain yet"), so that all the columns fit 1280 px. */}
       <Td className="max-w-24 px-1.5 [&_.rounded-full]:rounded-lg [&_.rounded-full]:whitespace-normal">
-        <ChainEvidenceSummary chain={t.chain} />
+        <ChainEvidenceSummary chain={t.chain} requestFrom={t.fromAddress} />
       </Td>
       <Td className="px-1.5 whitespace-nowrap">
         <time dateTime={t.createdAt}>
@@ -560,6 +567,11 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
       <CardField label={tr`Amount`}>
         <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
       </CardField>
+      {t.payAmount ? (
+        <CardField label={tr`Pay amount`}>
+          <span className="font-medium tabular-nums">{payAmountText(t.payAmount)}</span>
+        </CardField>
+      ) : null}
       <CardField label={tr`User`}>{t.username}</CardField>
       <CardField label={tr`Email`}>{t.email}</CardField>
       <CardField label={tr`Method`}>
@@ -578,13 +590,16 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
       ) : null}
       {t.chain ? (
         <CardField label={tr`Chain`}>
-          <ChainEvidenceSummary chain={t.chain} />
+          <ChainEvidenceSummary chain={t.chain} requestFrom={t.fromAddress} />
         </CardField>
       ) : null}
       <CardField label={tr`Date`}>{formatDateTime(t.createdAt)}</CardField>
       {t.status === "pending" ? (
         <CardField label={tr`Waiting`}>
-          <WaitingAge transaction={t} now={now} />
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <WaitingAge transaction={t} now={now} />
+            {t.expired ? <ExpiredBadge /> : null}
+          </span>
         </CardField>
       ) : null}
       {t.status === "rejected" && t.rejectReason ? <CardField label={tr`Reason`}>{t.rejectReason}</CardField> : null}

@@ -1,14 +1,18 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { CircleOff } from "lucide-react";
-import type { ReactNode } from "react";
+import { CircleOff, Link2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import type { ChainTransferDto } from "#shared/admin-schemas.ts";
 import { unclaimedTransfersQuery } from "@/features/admin/admin-api.ts";
-import { AdminList, CardField, MobileCard, Td, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AdminList, CardField, MobileCard, pinnedEndCell, pinnedEndHeader, Td, Tr } from "@/features/admin/components/admin-table.tsx";
+import { AssignTransferDialog } from "@/features/admin/components/assign-transfer-dialog.tsx";
 import { TxidLink } from "@/features/admin/components/chain-evidence.tsx";
+import { ChainWatcherStatus } from "@/features/admin/components/chain-watcher-status.tsx";
 import { ListFooter } from "@/features/admin/components/list-controls.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { cn } from "@/lib/class-names.ts";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { formatDateTime } from "./admin-format.ts";
 import { usdtText } from "./chain-evidence.ts";
@@ -19,17 +23,20 @@ const columns = [
   { label: msg`From address` },
   { label: msg`Amount`, className: "text-right" },
   { label: msg`TXID` },
+  { label: msg`Actions`, className: cn("text-right", pinnedEndHeader) },
 ];
 
 /**
  * Unclaimed transfers (docs/product.md, Deposits checked on the chain): USDT that reached the deposit
- * address with no customer's request to match, newest first, so that an admin can find its owner.
- * The chain watcher adds to it on its own, so the list is asked for again every 15 seconds.
+ * address with no customer's request to match, newest first, so that an admin can find its owner and
+ * assign it to their request by hand (decision 038). The chain watcher's status stands above it. The
+ * watcher adds to the list on its own, so it is asked for again every 15 seconds.
  */
 export default function AdminUnclaimedTransfersPage() {
   const { t, i18n } = useLingui();
   const { page, pager } = useListParams({}, {});
   const transfers = useQuery({ ...unclaimedTransfersQuery({ page, pageSize }), refetchInterval: 15_000 });
+  const [assigning, setAssigning] = useState<ChainTransferDto | null>(null);
 
   const watcherOff = transfers.data?.watcher === "off";
   let message: ReactNode = null;
@@ -73,15 +80,17 @@ export default function AdminUnclaimedTransfersPage() {
         </div>
       ) : (
         <>
+          <ChainWatcherStatus />
           <AdminList
             caption={t`Unclaimed transfers`}
             columns={columns.map((column) => ({ ...column, label: i18n._(column.label) }))}
             message={message}
             items={transfers.data?.items ?? []}
-            row={(transfer) => <TransferRow transfer={transfer} />}
-            card={(transfer) => <TransferCard transfer={transfer} />}
+            row={(transfer) => <TransferRow transfer={transfer} onAssign={() => setAssigning(transfer)} />}
+            card={(transfer) => <TransferCard transfer={transfer} onAssign={() => setAssigning(transfer)} />}
           />
           <ListFooter label={t`Unclaimed transfers pages`} pageSize={pageSize} list={transfers.data} {...pager} />
+          <AssignTransferDialog transfer={assigning} onClose={() => setAssigning(null)} />
         </>
       )}
     </>
@@ -92,7 +101,28 @@ function Received({ at }: { at: string }) {
   return <time dateTime={at}>{formatDateTime(at)}</time>;
 }
 
-function TransferRow({ transfer }: { transfer: ChainTransferDto }) {
+/** "Assign to a request", naming the transfer for screen readers (a page holds twenty of them). */
+function AssignButton({ transfer, touch, onAssign }: { transfer: ChainTransferDto; touch: boolean; onAssign: () => void }) {
+  const { t } = useLingui();
+  const amount = usdtText(transfer.amount);
+  const from = transfer.fromAddress;
+  return (
+    <Button
+      variant="outline"
+      size={touch ? "default" : "sm"}
+      className={touch ? "min-h-11" : undefined}
+      aria-label={t`Assign to a request: ${amount} from ${from}`}
+      onClick={onAssign}
+    >
+      <Link2 aria-hidden="true" />
+      <Trans>Assign to a request</Trans>
+    </Button>
+  );
+}
+
+type TransferProps = { transfer: ChainTransferDto; onAssign: () => void };
+
+function TransferRow({ transfer, onAssign }: TransferProps) {
   return (
     <Tr>
       <Td className="whitespace-nowrap">
@@ -104,14 +134,21 @@ function TransferRow({ transfer }: { transfer: ChainTransferDto }) {
       <Td>
         <TxidLink txid={transfer.txid} short />
       </Td>
+      <Td className={cn("text-right", pinnedEndCell)}>
+        <AssignButton transfer={transfer} touch={false} onAssign={onAssign} />
+      </Td>
     </Tr>
   );
 }
 
-function TransferCard({ transfer }: { transfer: ChainTransferDto }) {
+function TransferCard({ transfer, onAssign }: TransferProps) {
   const { t } = useLingui();
   return (
-    <MobileCard title={<span className="tabular-nums">{usdtText(transfer.amount)}</span>} aside={<Received at={transfer.blockTime} />}>
+    <MobileCard
+      title={<span className="tabular-nums">{usdtText(transfer.amount)}</span>}
+      aside={<Received at={transfer.blockTime} />}
+      actions={<AssignButton transfer={transfer} touch onAssign={onAssign} />}
+    >
       <CardField label={t`From`}>
         <span className="font-mono text-xs select-all">{transfer.fromAddress}</span>
       </CardField>

@@ -4,7 +4,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AdminTransactionDto, ChainState } from "#shared/admin-schemas.ts";
-import { bengaliDigits } from "#shared/money.ts";
+import { bengaliDigits, formatUsdt, parseUsdt } from "#shared/money.ts";
 import { shownLocale } from "../../lib/locale-format.ts";
 import { translated } from "./admin-i18n.ts";
 
@@ -61,6 +61,51 @@ export function shortTxid(txid: string): string {
 /** "20.5" → "20.5 USDT". */
 export function usdtText(amount: string): string {
   return `${shownDigits(amount)} USDT`;
+}
+
+/**
+ * A deposit's exact amount to send, "50.013700" → "50.0137 USDT": what the customer was shown, with the
+ * zeros after its last digit dropped (exact: no float on the way). A text that is not an amount stays as sent.
+ */
+export function payAmountText(payAmount: string): string {
+  try {
+    return usdtText(formatUsdt(parseUsdt(payAmount)));
+  } catch {
+    return usdtText(payAmount);
+  }
+}
+
+/** Two USDT amounts as wire strings ("50.0137", "50.013700") name the same number of micro-USDT. */
+export function sameUsdtAmount(a: string, b: string): boolean {
+  try {
+    return parseUsdt(a) === parseUsdt(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The transfer behind a deposit's evidence came from another address than the one the customer typed
+ * (decision 038: a fact for the admin, never a key, since nothing proves who holds an address). False
+ * when the customer gave none or there is no transfer.
+ */
+export function sentFromAnotherAddress(t: Pick<AdminTransactionDto, "fromAddress" | "chain">): boolean {
+  const transfer = t.chain?.transfer;
+  return Boolean(t.fromAddress && transfer && transfer.fromAddress !== t.fromAddress);
+}
+
+/**
+ * Where a deposit request's window stands (decision 038): none (withdrawals, adjustments, requests made
+ * before windows existed); open until `at`; expired (pending, its window over and nothing received,
+ * as the server says); or ended at `at` (it was settled or decided, so its end is only a date).
+ */
+export type DepositWindow = { kind: "none" } | { kind: "open" | "ended" | "expired"; at: string };
+
+export function depositWindowOf(t: Pick<AdminTransactionDto, "type" | "expiresAt" | "expired">, now: number = Date.now()): DepositWindow {
+  if (t.type !== "deposit" || t.expiresAt === null) return { kind: "none" };
+  if (t.expired) return { kind: "expired", at: t.expiresAt };
+  const ends = new Date(t.expiresAt).getTime();
+  return { kind: ends > now ? "open" : "ended", at: t.expiresAt };
 }
 
 /** '1 USDT = 125.00 BDT', or in Bangla '১ USDT = ১২৫.০০ টাকা': the rate a deposit was credited at. */

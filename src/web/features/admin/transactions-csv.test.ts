@@ -19,6 +19,9 @@ const row: AdminTransactionDto = {
   processedAt: null,
   fromAddress: "TXyz",
   txid: null,
+  payAmount: null,
+  expiresAt: null,
+  expired: false,
   chain: { state: "off", transfer: null },
 };
 
@@ -43,11 +46,11 @@ describe("transactionsCsv", () => {
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
       "Id,Type,Username,Email,Amount (BDT),Amount (USDT),Method,Payout reference,Status,Origin,Reject reason,Created at,Processed at," +
-        "From address,Claimed TXID,Chain state,Chain TXID,Chain amount (USDT),Block time",
+        "From address,Claimed TXID,Chain state,Chain TXID,Chain amount (USDT),Block time,Pay amount (USDT),Expires at,Expired",
     );
     expect(lines[1]).toBe(
       "t1,deposit,rahim,rahim@example.test,12500.00,100,100 USDT from TXyz,,pending,customer,,2025-01-05T10:00:00.000Z,," +
-        "TXyz,,Chain check off,,,",
+        "TXyz,,Chain check off,,,,,,",
     );
     expect(lines[2]).toContain(',rejected,customer,"Wrong, address",');
     expect(lines).toHaveLength(4);
@@ -72,8 +75,17 @@ describe("transactionsCsv", () => {
     };
     const withdrawal: AdminTransactionDto = { ...row, id: "t3", type: "withdraw", usdtAmount: null, fromAddress: null, chain: null };
     const lines = transactionsCsv([confirmed, withdrawal]).split("\r\n");
-    expect(lines[1]).toMatch(new RegExp(`,TXyz,${txid},Confirmed on chain,${txid},100,2025-01-05T09:58:00.000Z$`));
-    expect(lines[2]).toMatch(/,,,,,,$/);
+    expect(lines[1]).toMatch(new RegExp(`,TXyz,${txid},Confirmed on chain,${txid},100,2025-01-05T09:58:00.000Z,`));
+    expect(lines[2]).toMatch(/,,,,,,,,,$/);
+  });
+  it("writes a deposit's pay amount, window end and whether it expired; nothing for a withdrawal", () => {
+    const open: AdminTransactionDto = { ...row, payAmount: "100.013700", expiresAt: "2025-01-05T11:00:00.000Z" };
+    const expired: AdminTransactionDto = { ...open, id: "t4", expired: true };
+    const withdrawal: AdminTransactionDto = { ...row, id: "t5", type: "withdraw", usdtAmount: null, fromAddress: null, chain: null };
+    const lines = transactionsCsv([open, expired, withdrawal]).split("\r\n");
+    expect(lines[1]).toMatch(/,100\.013700,2025-01-05T11:00:00\.000Z,no$/);
+    expect(lines[2]).toMatch(/,100\.013700,2025-01-05T11:00:00\.000Z,yes$/);
+    expect(lines[3]).toMatch(/,,,$/);
   });
   it("writes a paid withdrawal's payout reference after its method", () => {
     const paid: AdminTransactionDto = {

@@ -26,6 +26,11 @@ const columns: readonly [string, (t: AdminTransactionDto) => string][] = [
   ["Chain TXID", (t) => t.chain?.transfer?.txid ?? ""],
   ["Chain amount (USDT)", (t) => t.chain?.transfer?.amount ?? ""],
   ["Block time", (t) => t.chain?.transfer?.blockTime ?? ""],
+  // A deposit request's exact amount to send and its window (decision 038), last so that the columns
+  // before keep their places for the tools that read them by position.
+  ["Pay amount (USDT)", (t) => t.payAmount ?? ""],
+  ["Expires at", (t) => t.expiresAt ?? ""],
+  ["Expired", (t) => (t.type === "deposit" && t.expiresAt !== null ? (t.expired ? "yes" : "no") : "")],
 ];
 /* eslint-enable lingui/no-unlocalized-strings */
 

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bdtForUsdtText,
   bdtText,
+  countdownText,
+  methodText,
+  payAmountFigure,
+  payAmountText,
   fileSizeText,
   formatDate,
   formatDateTime,
@@ -47,6 +51,13 @@ describe("customer formats in Bangla", () => {
     expect(localDigits("125")).toBe("১২৫");
     expect(fileSizeText(1_572_864)).toContain("১.৫");
     expect(sidesUploadedText({ uploaded: 1, required: 2, missing: ["back"] })).toContain("১");
+  });
+
+  it("shows the amount to send and the countdown in Bengali digits, and copies Latin ones", () => {
+    expect(payAmountText("50.013700")).toBe("৫০.০১৩৭ USDT");
+    expect(payAmountFigure("50.013700")).toBe("50.0137");
+    expect(countdownText(59 * 60_000 + 12_000)).toBe("৫৯:১২");
+    expect(methodText("50.013700 USDT")).toBe("৫০.০১৩৭ USDT");
   });
 
   it("writes dates with Bengali digits", () => {

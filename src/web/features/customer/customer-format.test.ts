@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   bdtForUsdtText,
+  countdownText,
   depositReviewText,
+  depositWindow,
+  expiresInText,
+  payAmountFigure,
+  payAmountText,
+  shownStatus,
+  windowMinutes,
   limitFigure,
   meetsDepositMinimum,
   meetsWithdrawalMinimum,
@@ -26,6 +33,16 @@ describe("customer formats", () => {
   it("groups BDT amounts in thousands with two decimals", () => {
     expect(bdtText("12500.00")).toBe("12,500.00 BDT");
     expect(bdtText("0.50")).toBe("0.50 BDT");
+  });
+
+  it("says a deposit's reference with the amount to send as it is shown, with or without the sending address", () => {
+    expect(methodText("50.013700 USDT from TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(
+      "50.0137 USDT from TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    );
+    expect(methodText("50.013700 USDT")).toBe("50.0137 USDT");
+    expect(methodText("20.000001 USDT")).toBe("20.000001 USDT");
+    // Older requests, written before amounts to pay existed, read as they always did.
+    expect(methodText("20 USDT from T123")).toBe("20 USDT from T123");
   });
 
   it("shows 'Not specified' for an empty reference", () => {
@@ -94,10 +111,10 @@ describe("review and receipt texts", () => {
     );
   });
 
-  it("asks before a deposit claim with what will be credited", () => {
-    expect(depositReviewText({ usdtAmount: "20.50", fromAddress: "TXyz" }, "125")).toBe(
-      "Claim 20.5 USDT sent from TXyz and receive 2,562.50 BDT?",
-    );
+  it("asks before a deposit request, with the sending address only when one was given", () => {
+    expect(depositReviewText({ usdtAmount: "20.50", fromAddress: "TXyz" })).toBe("Request a deposit of 20.5 USDT from TXyz?");
+    expect(depositReviewText({ usdtAmount: "50" })).toBe("Request a deposit of 50 USDT?");
+    expect(depositReviewText({ usdtAmount: "50", fromAddress: "  " })).toBe("Request a deposit of 50 USDT?");
   });
 
   it("knows the minimum only for real amounts", () => {
@@ -134,5 +151,67 @@ describe("review and receipt texts", () => {
   it("reads a withdrawal's destination from its reference", () => {
     expect(withdrawalDestination("Nagad:01812345678")).toEqual({ wallet: "Nagad", number: "01812345678" });
     expect(withdrawalDestination("20 USDT from T123")).toBeNull();
+  });
+});
+
+describe("a deposit request's amount to send and its window (decision 038)", () => {
+  it("writes the amount to send without trailing zeros, never with fewer than two decimals", () => {
+    expect(payAmountFigure("50.013700")).toBe("50.0137");
+    expect(payAmountFigure("50.010000")).toBe("50.01");
+    expect(payAmountFigure("50.100000")).toBe("50.10");
+    expect(payAmountFigure("50.000001")).toBe("50.000001");
+    expect(payAmountFigure("1234.567890")).toBe("1234.56789");
+    expect(payAmountFigure("50")).toBe("50.00");
+    expect(payAmountFigure("৫০.০১৩৭০০")).toBe("50.0137");
+    expect(payAmountText("50.013700")).toBe("50.0137 USDT");
+  });
+
+  it("counts down in minutes and seconds, with hours only past an hour, rounded up to the second", () => {
+    expect(countdownText(59 * 60_000 + 12_000)).toBe("59:12");
+    expect(countdownText(60 * 60_000)).toBe("60:00");
+    expect(countdownText(5 * 60_000 + 3_000)).toBe("5:03");
+    expect(countdownText(62 * 60_000 + 3_000)).toBe("1:02:03");
+    expect(countdownText(24 * 3_600_000)).toBe("24:00:00");
+    expect(countdownText(500)).toBe("0:01");
+    expect(countdownText(0)).toBe("0:00");
+    expect(countdownText(-5_000)).toBe("0:00");
+    expect(expiresInText(59 * 60_000 + 12_000)).toBe("Expires in 59:12");
+  });
+
+  const created = "2026-11-27T10:00:00.000Z";
+  const ends = Date.parse("2026-11-27T11:00:00.000Z");
+  const request = {
+    type: "deposit" as const,
+    status: "pending" as const,
+    receivedOnChain: false,
+    payAmount: "50.013700",
+    createdAt: created,
+    expiresAt: "2026-11-27T11:00:00.000Z",
+    expired: false,
+  };
+
+  it("is open with the time left until its end, then expired by the clock or by the server's word", () => {
+    expect(depositWindow(request, ends - 60_000)).toEqual({ state: "open", msLeft: 60_000 });
+    expect(depositWindow(request, ends)).toEqual({ state: "expired" });
+    expect(depositWindow(request, ends + 1)).toEqual({ state: "expired" });
+    expect(depositWindow({ ...request, expired: true }, ends - 60_000)).toEqual({ state: "expired" });
+    expect(shownStatus(request, ends - 60_000)).toBe("pending");
+    expect(shownStatus(request, ends)).toBe("expired");
+  });
+
+  it("has no window once received or decided, for a withdrawal, or for a request made before amounts to pay", () => {
+    expect(depositWindow({ ...request, receivedOnChain: true }, ends + 1)).toBeNull();
+    expect(depositWindow({ ...request, status: "completed" }, ends + 1)).toBeNull();
+    expect(depositWindow({ ...request, status: "rejected" }, ends + 1)).toBeNull();
+    expect(depositWindow({ ...request, type: "withdraw" }, ends + 1)).toBeNull();
+    expect(depositWindow({ ...request, payAmount: null, expiresAt: null }, ends + 1)).toBeNull();
+    expect(shownStatus({ ...request, receivedOnChain: true }, ends + 1)).toBe("pending");
+    expect(shownStatus({ ...request, status: "rejected", expired: true }, ends + 1)).toBe("rejected");
+  });
+
+  it("knows the window's length in minutes", () => {
+    expect(windowMinutes(request)).toBe(60);
+    expect(windowMinutes({ createdAt: created, expiresAt: "2026-11-27T10:01:00.000Z" })).toBe(1);
+    expect(windowMinutes({ createdAt: created, expiresAt: null })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { i18n, setupI18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { groupBdMobile } from "#shared/bd-mobile.ts";
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import {
   bdtForUsdt,
   bengaliDigits,
@@ -58,12 +59,15 @@ export function bdtText(amount: string): string {
 /** The reference is shown as Method, 'Not specified' when empty. */
 export function methodText(reference: string | null): string {
   if (reference === null || reference.trim() === "") return say(msg`Not specified`);
-  // The server writes a deposit's reference as "20 USDT from <TRON address>": said in the shown language.
-  const deposit = /^(\d+(?:\.\d+)?) USDT from (T\S+)$/.exec(reference);
+  // The server writes a deposit's reference as "50.013700 USDT from <TRON address>", or "50.013700 USDT"
+  // when the customer gave no address (older ones "20 USDT from T…"): said in the shown language, the
+  // figure as the amount to send is shown ("50.0137").
+  const deposit = /^(\d+(?:\.\d+)?) USDT(?: from (T\S+))?$/.exec(reference);
   if (!deposit) return reference;
-  const usdt = shownLocale() === "bn" ? bengaliDigits(deposit[1]!) : deposit[1]!;
-  const address = deposit[2]!;
-  return say(msg`${usdt} USDT from ${address}`);
+  const figure = deposit[1]!.includes(".") ? payAmountFigure(deposit[1]!) : deposit[1]!;
+  const usdt = localDigits(figure);
+  const address = deposit[2];
+  return address === undefined ? `${usdt} USDT` : say(msg`${usdt} USDT from ${address}`);
 }
 
 /** A transaction's type as a word (a noun: "Deposit" / "জমা"). */
@@ -157,12 +161,85 @@ export function withdrawalReviewText(values: { walletType: string; walletNumber:
   return say(msg`Send ${amount} to ${wallet} ${number}?`);
 }
 
-/** The review step's question for a deposit claim: 'Claim 20 USDT sent from T… and receive 2,500.00 BDT?'. */
-export function depositReviewText(values: { usdtAmount: string; fromAddress: string }, rate: string): string {
+/**
+ * The review step's question for a deposit request, asked before anything is sent (decision 038):
+ * 'Request a deposit of 50 USDT?', with the sending address when the customer gave one.
+ */
+export function depositReviewText(values: { usdtAmount: string; fromAddress?: string | undefined }): string {
   const usdt = usdtText(values.usdtAmount);
-  const fromAddress = values.fromAddress;
-  const bdt = bdtForUsdtText(values.usdtAmount, rate);
-  return say(msg`Claim ${usdt} sent from ${fromAddress} and receive ${bdt}?`);
+  const fromAddress = values.fromAddress?.trim() ?? "";
+  return fromAddress === "" ? say(msg`Request a deposit of ${usdt}?`) : say(msg`Request a deposit of ${usdt} from ${fromAddress}?`);
+}
+
+/**
+ * A deposit request's exact amount to send as a figure to type or paste (decision 038): the
+ * server's six decimals without their trailing zeros, never fewer than two ("50.013700" → "50.0137",
+ * "50.010000" → "50.01"), in Latin digits, which is what an exchange's form takes. Only zeros go:
+ * the value is the same.
+ */
+export function payAmountFigure(payAmount: string): string {
+  const text = latinDigits(payAmount.trim());
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return text;
+  return `${match[1]}.${(match[2] ?? "").replace(/0+$/, "").padEnd(2, "0")}`;
+}
+
+/** The amount to send for people: '50.0137 USDT' / '৫০.০১৩৭ USDT'. */
+export function payAmountText(payAmount: string): string {
+  return `${localDigits(payAmountFigure(payAmount))} USDT`;
+}
+
+/** Where a deposit request stands in its window: still open (with the time left), or ended with nothing received. */
+export type DepositWindow = { state: "open"; msLeft: number } | { state: "expired" };
+
+/**
+ * The window of a pending deposit request that nothing has settled yet, at `now` (ms since the
+ * epoch); null for anything else (a withdrawal, a decided or received deposit, a request made before
+ * amounts to pay existed). The server's `expired` counts, and so does the clock: a list read a
+ * minute before the end says "Expired" when it comes without being read again.
+ */
+export function depositWindow(
+  transaction: Pick<TransactionDto, "type" | "status" | "receivedOnChain" | "payAmount" | "expiresAt" | "expired">,
+  now: number,
+): DepositWindow | null {
+  const { type, status, receivedOnChain, payAmount, expiresAt, expired } = transaction;
+  if (type !== "deposit" || status !== "pending" || receivedOnChain || payAmount === null || expiresAt === null) return null;
+  const msLeft = Date.parse(expiresAt) - now;
+  if (expired || !(msLeft > 0)) return { state: "expired" };
+  return { state: "open", msLeft };
+}
+
+/** The status a customer reads: 'Expired' for a pending deposit request whose window ended with nothing received. */
+export function shownStatus(
+  transaction: Pick<TransactionDto, "type" | "status" | "receivedOnChain" | "payAmount" | "expiresAt" | "expired">,
+  now: number,
+): TransactionDto["status"] | "expired" {
+  return depositWindow(transaction, now)?.state === "expired" ? "expired" : transaction.status;
+}
+
+/**
+ * The time left as a countdown: "59:12", "5:03", "60:00", "1:02:03" (hours only past an hour),
+ * rounded up to the second so that "0:00" is the moment it ends; in the shown language's digits.
+ */
+export function countdownText(msLeft: number): string {
+  const total = Math.max(0, Math.ceil(msLeft / 1000));
+  const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  // An hour's window starts at "60:00", not "1:00:00".
+  return localDigits(total > 3600 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${Math.floor(total / 60)}:${two(seconds)}`);
+}
+
+/** 'Expires in 59:12'. */
+export function expiresInText(msLeft: number): string {
+  const time = countdownText(msLeft);
+  return say(msg`Expires in ${time}`);
+}
+
+/** How long a deposit request's window is, in whole minutes (60 by default): from its creation to its end. */
+export function windowMinutes(transaction: Pick<TransactionDto, "createdAt" | "expiresAt">): number | null {
+  if (transaction.expiresAt === null) return null;
+  const minutes = Math.round((Date.parse(transaction.expiresAt) - Date.parse(transaction.createdAt)) / 60_000);
+  return Number.isFinite(minutes) && minutes > 0 ? minutes : null;
 }
 
 /** A typed USDT amount for people: '20 USDT', '48.5 USDT' (trailing zeros dropped). */

@@ -3,10 +3,9 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { CircleAlert, Clock, Copy, Layers, LifeBuoy, Network, Repeat } from "lucide-react";
+import { Clock, Info, Layers, LifeBuoy, Network, Repeat } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "@/lib/toast.tsx";
 import { depositRequestSchema } from "#shared/wallet-schemas.ts";
 import { depositInfoQuery, type DepositInfo } from "@/features/customer/customer-api.ts";
 import { bdtForUsdtText, depositReviewText, localDigits, meetsDepositMinimum } from "@/features/customer/customer-format.ts";
@@ -14,12 +13,10 @@ import { formatCount } from "@/lib/locale-format.ts";
 import { draftRestoredMessage } from "@/features/customer/money-drafts.ts";
 import { useMoneyRequest } from "@/features/customer/use-money-request.ts";
 import { AmountField } from "@/features/customer/components/amount-field.tsx";
-import { DepositQrCode } from "@/features/customer/components/deposit-qr-code.tsx";
+import { DepositSendPanel } from "@/features/customer/components/deposit-send-panel.tsx";
 import { InformationCard, type InformationItem } from "@/features/customer/components/information-card.tsx";
 import { ReviewStep } from "@/features/customer/components/review-step.tsx";
-import { SubmittedReceipt } from "@/features/customer/components/submitted-receipt.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
-import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
@@ -29,12 +26,15 @@ import { LoadingState } from "@/components/ui/spinner.tsx";
 import { isUsdtAmount, latinDigits } from "#shared/money.ts";
 
 /**
- * Deposit (docs/product.md, Customer area › Deposit), in the order a person acts: what to send
- * (network, minimum, rate) first, then the company's TRC-20 address with copy and QR, then the
- * request form with its review step and receipt.
+ * Deposit (docs/product.md, Customer area › Deposit), ask first, then send (decision 038): the terms
+ * (network, minimum, rate, processing time) and the request form with its review step; once the
+ * request is made, the exact amount to send, the company's TRC-20 address with copy and QR, the time
+ * left and the request's state, live. The address is shown only beside an amount to send, so nobody
+ * sends before asking. On a phone the terms come before the form and after the amount to send: what
+ * the customer must do next is always at the top.
  */
 export default function DepositPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const info = useQuery(depositInfoQuery);
 
   return (
@@ -42,13 +42,7 @@ export default function DepositPage() {
       <title>{t`Deposit · Nexapay`}</title>
       <PageHeader title={t`Deposit`} description={t`Send USDT on the TRON (TRC-20) network and receive BDT in your Nexapay wallet.`} />
       {info.data ? (
-        <div className="grid gap-6">
-          <InformationCard items={depositInformation(info.data, i18n)} listClassName="sm:grid-cols-2" data-testid="deposit-terms" />
-          <div className="grid gap-6 lg:grid-cols-2">
-            <AddressCard address={info.data.address} network={info.data.network} />
-            <DepositForm info={info.data} />
-          </div>
-        </div>
+        <DepositFlow info={info.data} />
       ) : info.isError ? (
         <Notice tone="error">
           <Trans>
@@ -65,65 +59,7 @@ export default function DepositPage() {
   );
 }
 
-function AddressCard({ address, network }: { address: string; network: string }) {
-  const { t } = useLingui();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast.success(t`Address copied to clipboard!`);
-    } catch {
-      toast.error(t`Could not copy the address. Select it and copy it by hand.`);
-    }
-  }
-
-  return (
-    <Card className="h-fit">
-      <CardHeader>
-        <div className="flex items-center justify-between gap-2">
-          <CardTitle>
-            <Trans>Deposit address</Trans>
-          </CardTitle>
-          {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a token and its network, written alike in both languages */}
-          <Badge tone="success">USDT · {network}</Badge>
-        </div>
-        <CardDescription>
-          <Trans>Send only USDT on the {network} network to this address.</Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid justify-items-center gap-5">
-        <div className="rounded-xl border border-border p-3 shadow-sm">
-          <DepositQrCode value={address} label={t`QR code of the deposit address ${address}`} className="size-48" />
-        </div>
-        <div className="grid w-full gap-2">
-          <p className="text-sm font-medium" id="deposit-address-label">
-            <Trans>USDT ({network}) address</Trans>
-          </p>
-          <div className="flex items-stretch gap-2">
-            <code
-              aria-labelledby="deposit-address-label"
-              className="flex min-w-0 flex-1 items-center rounded-lg border border-border bg-muted px-3 py-2 font-mono text-sm break-all"
-              data-testid="deposit-address"
-            >
-              {address}
-            </code>
-            <Button variant="outline" className="h-auto" onClick={() => void copy()}>
-              <Copy aria-hidden="true" />
-              <Trans>
-                Copy<span className="sr-only"> address</span>
-              </Trans>
-            </Button>
-          </div>
-        </div>
-        <p className="flex items-start gap-2 self-start text-sm text-amber-800">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <Trans>Sending any other coin or using another network may lose your funds.</Trans>
-        </p>
-      </CardContent>
-    </Card>
-  );
-}
-
-function DepositForm({ info }: { info: DepositInfo }) {
+function DepositFlow({ info }: { info: DepositInfo }) {
   const { t, i18n } = useLingui();
   const { rate, minUsdt } = info;
   const minimum = localDigits(minUsdt);
@@ -131,7 +67,7 @@ function DepositForm({ info }: { info: DepositInfo }) {
   const { errors } = form.formState;
   const usdtAmount = useWatch({ control: form.control, name: "usdtAmount" });
 
-  const { busy, onSubmit, review, back, confirm, receipt, startOver, draftRestored } = useMoneyRequest({
+  const { busy, onSubmit, review, back, confirm, receipt, startOver, askAgain, draftRestored } = useMoneyRequest({
     form,
     path: "/api/deposits",
     fields: ["fromAddress", "usdtAmount", "txid"],
@@ -147,89 +83,131 @@ function DepositForm({ info }: { info: DepositInfo }) {
       meetsDepositMinimum(values.usdtAmount, minUsdt) ? null : { field: "usdtAmount", message: t`The minimum deposit is ${minimum} USDT` },
   });
 
+  const terms = (
+    <InformationCard
+      items={depositInformation(info, i18n)}
+      className="lg:col-start-2 lg:row-start-1"
+      listClassName="sm:grid-cols-2 lg:grid-cols-1"
+      data-testid="deposit-terms"
+    />
+  );
+
+  if (receipt) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <Card className="lg:col-start-1 lg:row-start-1">
+          <CardContent className="p-4 sm:p-6">
+            {/* A new panel for each request: its countdown and focus start afresh. */}
+            <DepositSendPanel
+              key={receipt.id}
+              submitted={receipt}
+              address={info.address}
+              network={info.network}
+              onAgain={startOver}
+              onAskAgain={askAgain}
+            />
+          </CardContent>
+        </Card>
+        {terms}
+      </div>
+    );
+  }
+
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <Trans>Deposit request</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>After sending, tell us where the USDT came from so we can match your transfer.</Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {receipt ? (
-          <SubmittedReceipt
-            transaction={receipt}
-            title={t`Deposit request submitted`}
-            againLabel={t`Make another deposit`}
-            onAgain={startOver}
-          />
-        ) : review ? (
-          <ReviewStep question={depositReviewText(review, rate)} busy={busy} onBack={back} onConfirm={() => void confirm()} />
-        ) : (
-          <form onSubmit={(event) => void onSubmit(event)} noValidate>
-            <fieldset disabled={busy} className="grid gap-5">
-              {draftRestored ? <Notice tone="success">{i18n._(draftRestoredMessage)}</Notice> : null}
-              <FormField
-                id="fromAddress"
-                label={t`Your TRON wallet address`}
-                error={errors.fromAddress?.message}
-                hint={t`The TRC-20 address you are sending from (starts with T).`}
-              >
-                <Input
-                  autoComplete="off"
-                  spellCheck={false}
-                  // eslint-disable-next-line lingui/no-unlocalized-strings -- how every TRON address starts, in any language
-                  placeholder="T..."
-                  className="font-mono"
-                  {...controlProps("fromAddress", errors.fromAddress?.message)}
-                  {...form.register("fromAddress")}
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      {terms}
+      <Card className="lg:col-start-1 lg:row-start-1">
+        <CardHeader>
+          <CardTitle>
+            <Trans>Deposit request</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Tell us how much you want to deposit. We then show the exact amount to send and where to send it.</Trans>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {review ? (
+            <ReviewStep
+              question={depositReviewText(review)}
+              details={
+                <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                  <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <Trans>Do not send anything yet. After you confirm, we show the exact amount to send.</Trans>
+                </p>
+              }
+              busy={busy}
+              onBack={back}
+              onConfirm={() => void confirm()}
+            />
+          ) : (
+            <form onSubmit={(event) => void onSubmit(event)} noValidate>
+              <fieldset disabled={busy} className="grid gap-5">
+                {draftRestored ? <Notice tone="success">{i18n._(draftRestoredMessage)}</Notice> : null}
+                <AmountField
+                  id="usdtAmount"
+                  label={t`Amount (USDT)`}
+                  unit="USDT"
+                  className="pr-16"
+                  error={errors.usdtAmount?.message}
+                  registration={form.register("usdtAmount")}
                 />
-              </FormField>
-              <AmountField
-                id="usdtAmount"
-                label={t`Amount (USDT)`}
-                unit="USDT"
-                className="pr-16"
-                error={errors.usdtAmount?.message}
-                registration={form.register("usdtAmount")}
-              />
-              <FormField
-                id="txid"
-                label={t`Transaction ID (TXID)`}
-                labelAside={
-                  <span className="text-xs text-muted-foreground">
-                    <Trans>Optional</Trans>
-                  </span>
-                }
-                error={errors.txid?.message}
-                hint={t`Giving the TXID speeds up crediting.`}
-              >
-                <Input
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={80}
-                  className="font-mono"
-                  {...controlProps("txid", errors.txid?.message)}
-                  {...form.register("txid")}
-                />
-              </FormField>
-              <ReceiveOrMinimum usdtAmount={usdtAmount} rate={rate} minUsdt={minUsdt} />
-              <Button type="submit" size="lg" className="w-full">
-                {busy ? t`Submitting...` : t`Submit Deposit Request`}
-              </Button>
-              <p className="flex items-start gap-2 text-sm text-muted-foreground">
-                <LifeBuoy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <Link to={belowMinimumSupportLink(minUsdt, i18n)} className="font-medium text-primary underline-offset-4 hover:underline">
-                  <Trans>I sent less than the minimum</Trans>
-                </Link>
-              </p>
-            </fieldset>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+                <ReceiveOrMinimum usdtAmount={usdtAmount} rate={rate} minUsdt={minUsdt} />
+                <FormField
+                  id="fromAddress"
+                  label={t`Your TRON wallet address`}
+                  labelAside={
+                    <span className="text-xs text-muted-foreground">
+                      <Trans>Optional</Trans>
+                    </span>
+                  }
+                  error={errors.fromAddress?.message}
+                  hint={t`The TRC-20 address you will send from (starts with T). Only our team sees it.`}
+                >
+                  <Input
+                    autoComplete="off"
+                    spellCheck={false}
+                    // eslint-disable-next-line lingui/no-unlocalized-strings -- how every TRON address starts, in any language
+                    placeholder="T..."
+                    className="font-mono"
+                    {...controlProps("fromAddress", errors.fromAddress?.message)}
+                    {...form.register("fromAddress")}
+                  />
+                </FormField>
+                <FormField
+                  id="txid"
+                  label={t`Transaction ID (TXID)`}
+                  labelAside={
+                    <span className="text-xs text-muted-foreground">
+                      <Trans>Optional</Trans>
+                    </span>
+                  }
+                  error={errors.txid?.message}
+                  hint={t`Only if you have sent already: our team then looks for that transfer.`}
+                >
+                  <Input
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={80}
+                    className="font-mono"
+                    {...controlProps("txid", errors.txid?.message)}
+                    {...form.register("txid")}
+                  />
+                </FormField>
+                <Button type="submit" size="lg" className="w-full">
+                  {busy ? t`Submitting...` : t`Submit Deposit Request`}
+                </Button>
+                <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                  <LifeBuoy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <Link to={belowMinimumSupportLink(minUsdt, i18n)} className="font-medium text-primary underline-offset-4 hover:underline">
+                    <Trans>I sent less than the minimum</Trans>
+                  </Link>
+                </p>
+              </fieldset>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
   );
 }
 

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, RotateCcw } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { transactionQuery } from "@/features/customer/customer-api.ts";
 import { TransactionReceipt } from "@/features/customer/components/transaction-receipt.tsx";
+import { useDepositWindow } from "@/features/customer/use-deposit-window.ts";
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
@@ -40,11 +42,7 @@ export default function TransactionReceiptPage() {
         }
       />
       {transaction.data ? (
-        <Card className="max-w-2xl">
-          <CardContent className="pt-6">
-            <TransactionReceipt transaction={transaction.data} />
-          </CardContent>
-        </Card>
+        <ReceiptCard transaction={transaction.data} />
       ) : missing ? (
         <Notice tone="error">
           <Trans>Transaction not found</Trans>
@@ -62,5 +60,30 @@ export default function TransactionReceiptPage() {
         <LoadingState label={t`Loading transaction...`} />
       )}
     </>
+  );
+}
+
+/** The receipt; under a deposit request whose window ended with nothing received, the way to make a new one. */
+function ReceiptCard({ transaction }: { transaction: TransactionDto }) {
+  const window = useDepositWindow(transaction);
+  return (
+    <Card className="max-w-2xl">
+      <CardContent className="grid gap-5 pt-6">
+        <TransactionReceipt transaction={transaction} />
+        {window?.state === "expired" ? (
+          <div className="grid gap-3 border-t border-border pt-5">
+            <p className="text-sm text-muted-foreground">
+              <Trans>Nothing arrived in time, so this amount no longer works. Make a new request to get a new one.</Trans>
+            </p>
+            <Button asChild size="lg" className="w-full sm:w-fit">
+              <Link to="/deposit">
+                <RotateCcw aria-hidden="true" />
+                <Trans>Make a new request</Trans>
+              </Link>
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }

@@ -12,6 +12,9 @@ import { StatusBadge } from "@/components/status-badge.tsx";
 import { TransactionListItem } from "@/features/customer/components/transaction-list-item.tsx";
 import { ReceivedOnChainBadge } from "@/features/customer/components/received-on-chain-badge.tsx";
 import { TransactionOutcome } from "@/features/customer/components/transaction-outcome.tsx";
+import { DepositWindowLine } from "@/features/customer/components/deposit-window-line.tsx";
+import { useDepositWindow } from "@/features/customer/use-deposit-window.ts";
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
@@ -59,7 +62,6 @@ export default function TransactionsPage() {
   }, [settledSearch]);
 
   const list = useQuery(transactionsQuery({ type, q, page }));
-  const navigate = useNavigate();
   const data = list.data;
   const pageCount = data ? pageCountOf(data.total, transactionsPageSize) : 1;
   const filtered = type !== "all" || q !== "";
@@ -162,39 +164,7 @@ export default function TransactionsPage() {
                     </thead>
                     <tbody className="divide-y divide-border">
                       {data.items.map((transaction) => (
-                        // The whole row opens the receipt; the type is its link for keyboards and screen readers.
-                        <tr
-                          key={transaction.id}
-                          className="cursor-pointer hover:bg-slate-50"
-                          onClick={() => void navigate(`/transactions/${transaction.id}`)}
-                        >
-                          <td className="px-5 py-3.5 font-medium">
-                            <Link
-                              to={`/transactions/${transaction.id}`}
-                              className="text-primary underline-offset-4 hover:underline"
-                              onClick={(event) => event.stopPropagation()}
-                            >
-                              {transactionTypeLabel(transaction.type)}
-                              <span className="sr-only"> {t`of ${bdtText(transaction.amount)}, receipt`}</span>
-                            </Link>
-                          </td>
-                          <td className="px-5 py-3.5 text-right font-semibold whitespace-nowrap tabular-nums">
-                            {bdtText(transaction.amount)}
-                          </td>
-                          <td className="max-w-72 px-5 py-3.5 text-muted-foreground [overflow-wrap:anywhere]">
-                            <MethodText reference={transaction.reference} />
-                            <TransactionOutcome transaction={transaction} className="mt-0.5" />
-                          </td>
-                          <td className="px-5 py-3.5 whitespace-nowrap text-muted-foreground">
-                            <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
-                          </td>
-                          <td className="px-5 py-3.5">
-                            <div className="flex flex-wrap items-center gap-1">
-                              <StatusBadge status={transaction.status} icon />
-                              <ReceivedOnChainBadge transaction={transaction} />
-                            </div>
-                          </td>
-                        </tr>
+                        <TransactionRow key={transaction.id} transaction={transaction} />
                       ))}
                     </tbody>
                   </table>
@@ -235,6 +205,43 @@ export default function TransactionsPage() {
         ) : null}
       </Card>
     </>
+  );
+}
+
+/** One transaction as a table row. The whole row opens the receipt; the type is its link for keyboards and screen readers. */
+function TransactionRow({ transaction }: { transaction: TransactionDto }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  // A deposit request in its window counts down; one whose window ended with nothing received reads 'Expired'.
+  const window = useDepositWindow(transaction);
+  return (
+    <tr className="cursor-pointer hover:bg-slate-50" onClick={() => void navigate(`/transactions/${transaction.id}`)}>
+      <td className="px-5 py-3.5 font-medium">
+        <Link
+          to={`/transactions/${transaction.id}`}
+          className="text-primary underline-offset-4 hover:underline"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {transactionTypeLabel(transaction.type)}
+          <span className="sr-only"> {t`of ${bdtText(transaction.amount)}, receipt`}</span>
+        </Link>
+      </td>
+      <td className="px-5 py-3.5 text-right font-semibold whitespace-nowrap tabular-nums">{bdtText(transaction.amount)}</td>
+      <td className="max-w-72 px-5 py-3.5 text-muted-foreground [overflow-wrap:anywhere]">
+        <MethodText reference={transaction.reference} />
+        <TransactionOutcome transaction={transaction} className="mt-0.5" />
+        <DepositWindowLine transaction={transaction} window={window} className="mt-0.5" />
+      </td>
+      <td className="px-5 py-3.5 whitespace-nowrap text-muted-foreground">
+        <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
+      </td>
+      <td className="px-5 py-3.5">
+        <div className="flex flex-wrap items-center gap-1">
+          <StatusBadge status={window?.state === "expired" ? "expired" : transaction.status} icon />
+          <ReceivedOnChainBadge transaction={transaction} />
+        </div>
+      </td>
+    </tr>
   );
 }
 

@@ -32,6 +32,8 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
   const [busy, setBusy] = useState(false);
   const [review, setReview] = useState<TOutput | null>(null);
   const [receipt, setReceipt] = useState<TransactionDto | null>(null);
+  // The request last sent, as typed and as sent: "Make a new request" asks it again.
+  const [sent, setSent] = useState<{ typed: TInput; values: TOutput } | null>(null);
   // A request kept when the session expired fills the form once, when it opens after sign-in.
   const [keptDraft] = useState(() => readDraft(draft));
   const [draftDone, setDraftDone] = useState(false);
@@ -67,6 +69,7 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
         idempotencyKey: idempotency.keyFor(review),
       });
       idempotency.reset();
+      setSent({ typed: form.getValues(), values: review });
       form.reset();
       setReview(null);
       setDraftDone(true);
@@ -100,5 +103,17 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
     setReceipt(null);
   }
 
-  return { busy, onSubmit, review, back, confirm, receipt, startOver, draftRestored };
+  /**
+   * From the receipt to the review of the same request again (a deposit whose window ended with
+   * nothing received): Confirm makes a new request, with a new Idempotency-Key; Back shows the
+   * form filled as it was.
+   */
+  function askAgain(): void {
+    setReceipt(null);
+    if (!sent) return;
+    form.reset(sent.typed);
+    setReview(sent.values);
+  }
+
+  return { busy, onSubmit, review, back, confirm, receipt, startOver, askAgain, draftRestored };
 }

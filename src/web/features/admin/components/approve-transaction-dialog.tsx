@@ -16,9 +16,9 @@ import { formatCount } from "@/lib/locale-format.ts";
 import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "@/lib/payout.ts";
 import { adminTransactionQuery, approveTransaction } from "../admin-api.ts";
 import { formatBdtAmount } from "../admin-format.ts";
-import { needsChainAcknowledgement, usdtText } from "../chain-evidence.ts";
+import { needsChainAcknowledgement, payAmountText, sentFromAnotherAddress, usdtText } from "../chain-evidence.ts";
 import { awaitingSecondApprovalMessage, isSecondApproval } from "../second-approvals.ts";
-import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
+import { ChainStateBadge, DepositWindow, RequestFromAddress, TxidLink } from "./chain-evidence.tsx";
 import { isOwnAccountRefusal } from "./own-account.tsx";
 import { serverMessageText } from "@/lib/server-messages.ts";
 
@@ -146,8 +146,27 @@ function DepositApproval({
             </dt>
             <dd className="font-medium tabular-nums">
               {formatBdtAmount(t.amount)}
-              {t.usdtAmount ? ` (${usdtText(t.usdtAmount)})` : ""}
+              {/* The credit is the amount to pay at the rate (decision 038); older requests have only the amount asked for. */}
+              {!t.payAmount && t.usdtAmount ? ` (${usdtText(t.usdtAmount)})` : ""}
             </dd>
+            {t.payAmount ? (
+              <>
+                <dt className="text-muted-foreground">
+                  <Trans>Pay amount</Trans>
+                </dt>
+                <dd className="font-medium tabular-nums">{payAmountText(t.payAmount)}</dd>
+              </>
+            ) : null}
+            {t.expiresAt ? (
+              <>
+                <dt className="text-muted-foreground">
+                  <Trans>Window</Trans>
+                </dt>
+                <dd>
+                  <DepositWindow transaction={t} />
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">
               <Trans>Customer</Trans>
             </dt>
@@ -157,7 +176,9 @@ function DepositApproval({
             <dt className="text-muted-foreground">
               <Trans>From (TRON)</Trans>
             </dt>
-            <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{t.fromAddress ?? t.reference ?? tr`Not specified`}</dd>
+            <dd className="min-w-0">
+              <RequestFromAddress fromAddress={t.fromAddress} />
+            </dd>
             {t.txid ? (
               <>
                 <dt className="text-muted-foreground">TXID</dt>
@@ -183,7 +204,15 @@ function DepositApproval({
                 <dt className="text-muted-foreground">
                   <Trans>Received</Trans>
                 </dt>
-                <dd className="tabular-nums">{t.chain.transfer.amount} USDT</dd>
+                <dd className="tabular-nums">{usdtText(t.chain.transfer.amount)}</dd>
+              </>
+            ) : null}
+            {t.chain?.transfer && sentFromAnotherAddress(t) ? (
+              <>
+                <dt className="text-muted-foreground">
+                  <Trans>Sent from another address</Trans>
+                </dt>
+                <dd className="min-w-0 font-mono text-xs [overflow-wrap:anywhere]">{t.chain.transfer.fromAddress}</dd>
               </>
             ) : null}
           </dl>

@@ -8,8 +8,8 @@ import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { adminTransactionQuery, type AdminTransactionDetail } from "../admin-api.ts";
 import { actorlessAuditLabel, auditActionLabel, auditDetailPairs, formatBdtAmount, formatDateTime } from "../admin-format.ts";
-import { rateText, usdtText } from "../chain-evidence.ts";
-import { ChainStateBadge, TxidLink } from "./chain-evidence.tsx";
+import { payAmountText, rateText, sentFromAnotherAddress, usdtText } from "../chain-evidence.ts";
+import { ChainStateBadge, DepositWindow, RequestFromAddress, SentFromAnotherAddress, TxidLink } from "./chain-evidence.tsx";
 
 /**
  * One transaction whole (docs/product.md, Back office › Transactions): what the table shortens at
@@ -62,6 +62,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
   const { t: tr } = useLingui();
   const transfer = t.chain?.transfer ?? null;
   const deposit = t.type === "deposit";
+  const customerDeposit = deposit && t.origin === "customer";
   let processedBy: ReactNode = none;
   if (t.processedBySystem) processedBy = tr`Chain watcher (automatic)`;
   else if (t.processedByEmail) processedBy = t.processedByEmail;
@@ -78,6 +79,17 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
           <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
         </Field>
         <Field label={tr`Amount (USDT)`}>{t.usdtAmount ? <span className="tabular-nums">{usdtText(t.usdtAmount)}</span> : none}</Field>
+        {/* Decision 038: the exact amount the customer was told to send, and until when a transfer of it settles this request. */}
+        {deposit && t.payAmount ? (
+          <Field label={tr`Pay amount`}>
+            <span className="font-medium tabular-nums">{payAmountText(t.payAmount)}</span>
+          </Field>
+        ) : null}
+        {deposit && t.expiresAt ? (
+          <Field label={tr`Window`}>
+            <DepositWindow transaction={t} />
+          </Field>
+        ) : null}
         <Field label={tr`Rate`}>{t.rate ? rateText(t.rate) : none}</Field>
         <Field label={tr`Status`}>
           <StatusBadge status={t.status} icon />
@@ -94,7 +106,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
         ) : null}
         {deposit ? (
           <>
-            <Field label={tr`From address`}>{t.fromAddress ? <span className="font-mono text-xs">{t.fromAddress}</span> : none}</Field>
+            <Field label={tr`From address`}>{customerDeposit ? <RequestFromAddress fromAddress={t.fromAddress} /> : none}</Field>
             <Field label={tr`Claimed TXID`}>{t.txid ? <TxidLink txid={t.txid} /> : none}</Field>
           </>
         ) : null}
@@ -134,6 +146,9 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
               </>
             ) : null}
           </dl>
+          {transfer && t.fromAddress && sentFromAnotherAddress(t) ? (
+            <SentFromAnotherAddress given={t.fromAddress} sentFrom={transfer.fromAddress} />
+          ) : null}
         </section>
       ) : null}
 

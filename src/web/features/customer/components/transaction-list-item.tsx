@@ -8,6 +8,8 @@ import { StatusBadge } from "@/components/status-badge.tsx";
 import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
 import { MethodText } from "./method-text.tsx";
 import { TransactionOutcome } from "./transaction-outcome.tsx";
+import { DepositWindowLine } from "./deposit-window-line.tsx";
+import { useDepositWindow } from "../use-deposit-window.ts";
 
 /**
  * One transaction as a card row: the dashboard's recent list and the phone layout of /transactions.
@@ -15,6 +17,8 @@ import { TransactionOutcome } from "./transaction-outcome.tsx";
  */
 export function TransactionListItem({ transaction, compact = false }: { transaction: TransactionDto; compact?: boolean }) {
   useLingui(); // the type, the date and the amount follow a change of language
+  // A deposit request in its window counts down; one whose window ended with nothing received reads 'Expired'.
+  const window = useDepositWindow(transaction);
   const deposit = transaction.type === "deposit";
   const Icon = deposit ? ArrowDownToLine : ArrowUpFromLine;
   return (
@@ -43,9 +47,10 @@ export function TransactionListItem({ transaction, compact = false }: { transact
             >
               <MethodText reference={transaction.reference} />
             </p>
-            <StatusBadge status={transaction.status} icon />
+            <StatusBadge status={window?.state === "expired" ? "expired" : transaction.status} icon />
           </div>
           <TransactionOutcome transaction={transaction} />
+          <DepositWindowLine transaction={transaction} window={window} />
           {/* 'Received on chain' under the status, on the date's line: beside it, a phone's row has no room. */}
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
             <p className="text-xs text-muted-foreground">

@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
-import { bdtText, expectedTimeText, formatDateTime, transactionTypeLabel } from "../customer-format.ts";
+import { bdtText, expectedTimeText, expiresInText, formatDateTime, payAmountText, transactionTypeLabel } from "../customer-format.ts";
+import { useDepositWindow } from "../use-deposit-window.ts";
 import { trxIdLabel, withdrawalMethodOf } from "@/lib/payout.ts";
 import { MethodText } from "./method-text.tsx";
 import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
@@ -9,11 +10,14 @@ import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
 /**
  * A transaction as a receipt (docs/decisions/023-customer-review-receipt-and-drafts.md): its
  * reference, amount, destination, status, when it is expected while pending, and, once decided,
- * the payout's TrxID or the reason it was rejected. The same list right after submitting and on
- * the transaction's own page.
+ * the payout's TrxID or the reason it was rejected. A deposit request also says the exact amount to
+ * send and until when (decision 038), counting down while its window is open and 'Expired' once it
+ * ended with nothing received. The same list right after submitting and on the transaction's own page.
  */
 export function TransactionReceipt({ transaction }: { transaction: TransactionDto }) {
   const { t } = useLingui();
+  const window = useDepositWindow(transaction);
+  const expired = window?.state === "expired";
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="transaction-receipt">
       <ReceiptLine term={t`Reference`}>
@@ -25,6 +29,13 @@ export function TransactionReceipt({ transaction }: { transaction: TransactionDt
       <ReceiptLine term={t`Amount`}>
         <span className="font-semibold tabular-nums">{bdtText(transaction.amount)}</span>
       </ReceiptLine>
+      {transaction.type === "deposit" && transaction.payAmount !== null ? (
+        <ReceiptLine term={t`Amount to send`}>
+          <span className="font-semibold tabular-nums" data-testid="receipt-pay-amount">
+            {payAmountText(transaction.payAmount)}
+          </span>
+        </ReceiptLine>
+      ) : null}
       <ReceiptLine term={transaction.type === "withdraw" ? t`To` : t`Method`}>
         <span className="[overflow-wrap:anywhere]">
           <MethodText reference={transaction.reference} />
@@ -32,11 +43,25 @@ export function TransactionReceipt({ transaction }: { transaction: TransactionDt
       </ReceiptLine>
       <ReceiptLine term={t`Status`}>
         <span className="flex flex-wrap items-center gap-1" data-testid="receipt-status">
-          <StatusBadge status={transaction.status} icon />
+          <StatusBadge status={expired ? "expired" : transaction.status} icon />
           <ReceivedOnChainBadge transaction={transaction} />
         </span>
       </ReceiptLine>
-      {transaction.status === "pending" ? <ReceiptLine term={t`Expected`}>{expectedTimeText(transaction.type)}</ReceiptLine> : null}
+      {transaction.type === "deposit" && transaction.payAmount !== null && transaction.expiresAt !== null ? (
+        <ReceiptLine term={t`Valid until`}>
+          <span className="flex flex-wrap items-center gap-x-2" data-testid="receipt-valid-until">
+            <time dateTime={transaction.expiresAt}>{formatDateTime(transaction.expiresAt)}</time>
+            {window?.state === "open" ? (
+              <span role="timer" className="font-medium text-amber-900 tabular-nums">
+                {expiresInText(window.msLeft)}
+              </span>
+            ) : null}
+          </span>
+        </ReceiptLine>
+      ) : null}
+      {transaction.status === "pending" && !expired ? (
+        <ReceiptLine term={t`Expected`}>{expectedTimeText(transaction.type)}</ReceiptLine>
+      ) : null}
       {transaction.payoutReference ? (
         <ReceiptLine term={trxIdLabel(withdrawalMethodOf(transaction.reference))}>
           <span className="font-mono" data-testid="receipt-payout-reference">

@@ -1,0 +1,209 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, Clock, Copy, ReceiptText, RotateCcw, Timer, TimerOff } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import type { TransactionDto } from "#shared/wallet-schemas.ts";
+import { toast } from "@/lib/toast.tsx";
+import { StatusBadge } from "@/components/status-badge.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { transactionQuery } from "../customer-api.ts";
+import { bdtText, expectedTimeText, expiresInText, payAmountFigure, payAmountText, windowMinutes } from "../customer-format.ts";
+import { useDepositWindow } from "../use-deposit-window.ts";
+import { DepositAddress } from "./deposit-address.tsx";
+import { SubmittedReceipt } from "./submitted-receipt.tsx";
+
+type Progress = "waiting" | "received" | "expired";
+
+/**
+ * What the Deposit page shows once a request is made (decision 038): the exact amount to send, with
+ * its copy button, the address and QR, the time left and why the amount matters; then what the
+ * customer will receive and the request's state, which follows the server live (the transactions
+ * query, refreshed by the change events): waiting, then 'Received' once the transfer of exactly that
+ * amount is seen on the chain, or 'Expired' when the countdown ends with nothing received, with a
+ * way to ask again. A request with no amount to pay (an older server) or a rejected one shows the
+ * plain receipt.
+ */
+export function DepositSendPanel({
+  submitted,
+  address,
+  network,
+  onAgain,
+  onAskAgain,
+}: {
+  submitted: TransactionDto;
+  address: string;
+  network: string;
+  /** 'Make another deposit': an empty form. */
+  onAgain: () => void;
+  /** 'Make a new request': the same request again, to review and confirm. */
+  onAskAgain: () => void;
+}) {
+  const { t } = useLingui();
+  const live = useQuery({ ...transactionQuery(submitted.id), initialData: submitted });
+  const transaction = live.data;
+  const window = useDepositWindow(transaction);
+  const received = transaction.receivedOnChain || transaction.status === "completed";
+  const progress: Progress | null =
+    transaction.status === "rejected" || transaction.payAmount === null
+      ? null
+      : received
+        ? "received"
+        : window?.state === "expired"
+          ? "expired"
+          : "waiting";
+
+  // When the countdown ends, ask the server once more: a transfer sent in time may have been seen meanwhile.
+  const { refetch } = live;
+  useEffect(() => {
+    if (progress === "expired") void refetch();
+  }, [progress, refetch]);
+
+  // The review step that had the focus is gone: the panel's heading takes it, so a screen reader reads it first.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  if (progress === null) {
+    return (
+      <SubmittedReceipt
+        transaction={transaction}
+        title={t`Deposit request submitted`}
+        againLabel={t`Make another deposit`}
+        onAgain={onAgain}
+      />
+    );
+  }
+
+  const amount = payAmountText(transaction.payAmount!);
+  const minutes = windowMinutes(transaction) ?? 60;
+
+  async function copyAmount() {
+    try {
+      await navigator.clipboard.writeText(payAmountFigure(transaction.payAmount!));
+      toast.success(t`Amount copied to clipboard!`);
+    } catch {
+      toast.error(t`Could not copy the amount. Select it and copy it by hand.`);
+    }
+  }
+
+  const headingProps = { id: "deposit-send-title", ref: heading, tabIndex: -1 };
+  return (
+    <section aria-labelledby="deposit-send-title" className="grid gap-5" data-testid="deposit-send">
+      <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
+        <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+        <Trans>Deposit request submitted</Trans>
+      </p>
+
+      {progress === "waiting" && window?.state === "open" ? (
+        <>
+          <div className="grid gap-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4">
+            <h2 {...headingProps} className="font-medium text-emerald-950 outline-none">
+              <Trans>
+                Send exactly{" "}
+                <span className="inline-block text-3xl font-semibold whitespace-nowrap tabular-nums" data-testid="pay-amount">
+                  {amount}
+                </span>
+              </Trans>
+            </h2>
+            <Button variant="outline" className="w-full sm:w-fit" onClick={() => void copyAmount()}>
+              <Copy aria-hidden="true" />
+              <Trans>Copy amount</Trans>
+            </Button>
+            <p className="flex items-center gap-2 text-sm font-semibold text-amber-900 tabular-nums" role="timer" data-testid="expires-in">
+              <Timer aria-hidden="true" className="size-4 shrink-0" />
+              {expiresInText(window.msLeft)}
+            </p>
+            <p className="text-sm text-emerald-950">
+              <Plural
+                value={minutes}
+                one="This exact amount tells us the transfer is yours. Send it within # minute, in one transfer."
+                other="This exact amount tells us the transfer is yours. Send it within # minutes, in one transfer."
+              />
+            </p>
+          </div>
+          <DepositAddress address={address} network={network} />
+        </>
+      ) : progress === "received" ? (
+        <div className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
+          <div className="grid gap-1">
+            <h2 {...headingProps} className="text-lg font-semibold text-emerald-950 outline-none">
+              <Trans>Received {amount}</Trans>
+            </h2>
+            <p className="text-sm text-emerald-900">
+              {transaction.status === "completed" ? t`Credited to your balance.` : expectedTimeText("deposit")}
+            </p>
+          </div>
+        </div>
+      ) : (
+        <div className="grid gap-3 rounded-xl border border-slate-300 bg-slate-50 p-4">
+          <h2 {...headingProps} className="flex items-center gap-2 text-lg font-semibold outline-none">
+            <TimerOff aria-hidden="true" className="size-5 shrink-0 text-slate-600" />
+            <Trans>This request has expired</Trans>
+          </h2>
+          <p className="text-sm text-slate-700">
+            <Trans>Nothing arrived in time, so this amount no longer works. Make a new request to get a new one.</Trans>
+          </p>
+          <Button size="lg" className="w-full sm:w-fit" onClick={onAskAgain}>
+            <RotateCcw aria-hidden="true" />
+            <Trans>Make a new request</Trans>
+          </Button>
+        </div>
+      )}
+
+      <dl className="grid gap-3 text-sm">
+        {progress !== "expired" ? (
+          <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
+            <dt className="font-medium text-emerald-900">
+              {transaction.status === "completed" ? <Trans>Credited</Trans> : <Trans>You will receive</Trans>}
+            </dt>
+            <dd className="text-lg font-semibold text-emerald-900 tabular-nums" data-testid="deposit-receive">
+              {bdtText(transaction.amount)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex items-center justify-between gap-3 px-1">
+          <dt className="text-muted-foreground">
+            <Trans>Status</Trans>
+          </dt>
+          <dd aria-live="polite" data-testid="deposit-status">
+            {progress === "waiting" ? (
+              <Badge tone="warning">
+                <Clock aria-hidden="true" />
+                <Trans>Waiting for your transfer</Trans>
+              </Badge>
+            ) : progress === "received" ? (
+              <Badge tone="success">
+                <CircleCheck aria-hidden="true" />
+                <Trans>Received</Trans>
+              </Badge>
+            ) : (
+              <StatusBadge status="expired" icon />
+            )}
+          </dd>
+        </div>
+        <div className="grid gap-0.5 px-1">
+          <dt className="text-muted-foreground">
+            <Trans>Reference</Trans>
+          </dt>
+          <dd className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="receipt-reference">
+            {transaction.id}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button asChild variant="outline" size="lg">
+          <Link to={`/transactions/${transaction.id}`}>
+            <ReceiptText aria-hidden="true" />
+            <Trans>View transaction</Trans>
+          </Link>
+        </Button>
+        <Button size="lg" variant={progress === "received" ? "default" : "outline"} onClick={onAgain}>
+          <Trans>Make another deposit</Trans>
+        </Button>
+      </div>
+    </section>
+  );
+}
