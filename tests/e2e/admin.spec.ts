@@ -6,7 +6,9 @@
 //
 // The super admin is the one first-admin.setup.ts created and enrolled; this file signs in as it
 // once, through the login screen, and shares that browser state between its tests.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { displayBdt, formatBdt, parseBdt } from "#shared/money.ts";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { newUser, signUpViaApi } from "./support/accounts.ts";
 import {
@@ -24,6 +26,7 @@ import {
   totpCode,
   uploadDocument,
 } from "./support/admin.ts";
+import { depositCredit } from "./support/deposit-credit.ts";
 import { e2eDataDir } from "./support/e2e-env.ts";
 import { superAdmin } from "./support/super-admin.ts";
 
@@ -63,6 +66,8 @@ async function searchTransactions(page: Page, text: string): Promise<void> {
 test("approving a deposit raises the customer's balance in their open dashboard, without reload", async ({ browser }) => {
   const customer = await customerInNewBrowser(browser, "apprdep");
   const deposit = await requestDeposit(customer.page.request, "20");
+  // The credit is the request's exact amount to pay at the rate, a little over 2,500.00 BDT (decision 038).
+  const credit = depositCredit("20", deposit);
   await customer.page.goto("/dashboard");
   await expect(customer.page.getByTestId("balance")).toHaveText("0.00 BDT");
 
@@ -73,8 +78,8 @@ test("approving a deposit raises the customer's balance in their open dashboard,
   const row = admin.page.getByRole("row").filter({ hasText: customer.user.email });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Deposit");
-  await expect(row).toContainText("2,500.00 BDT");
-  await expect(row).toContainText(`20 USDT from`);
+  await expect(row).toContainText(credit.shownBdt);
+  await expect(row).toContainText(`${credit.payUsdt} from`);
   await expect(row).toContainText("Pending");
   // Nothing was sent on the chain: the admin is asked first, and approves anyway.
   await expect(row).toContainText("Not seen on chain yet");
@@ -90,7 +95,7 @@ test("approving a deposit raises the customer's balance in their open dashboard,
   await expect(row.getByText("Approved", { exact: true })).toBeVisible();
   await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
-  await expect(customer.page.getByTestId("balance")).toHaveText("2,500.00 BDT");
+  await expect(customer.page.getByTestId("balance")).toHaveText(credit.shownBdt);
 
   // A second approval of the same row is refused by the server (here straight through the API).
   const again = await approveWithoutChainEvidence(admin.page.request, deposit.id);
@@ -106,13 +111,15 @@ test("rejecting a withdrawal restores the customer's available balance", async (
   const customer = await customerInNewBrowser(browser, "rejwd");
   const admin = await adminPage(browser);
   const deposit = await requestDeposit(customer.page.request, "20");
+  const credit = depositCredit("20", deposit);
+  const afterHold = credit.poisha - parseBdt("500");
   const approved = await approveWithoutChainEvidence(admin.page.request, deposit.id);
   expect(approved.status()).toBe(200);
   const withdrawal = await requestWithdrawal(customer.page.request, "500");
   const wallet = await customer.page.request.get("/api/wallet");
-  expect(await wallet.json()).toMatchObject({ balance: "2500.00", availableBalance: "2000.00", heldBalance: "500.00" });
+  expect(await wallet.json()).toMatchObject({ balance: credit.bdt, availableBalance: formatBdt(afterHold), heldBalance: "500.00" });
   await customer.page.goto("/withdraw");
-  await expect(customer.page.getByTestId("available-balance")).toHaveText("2,000.00 BDT");
+  await expect(customer.page.getByTestId("available-balance")).toHaveText(displayBdt(afterHold));
 
   await admin.page.goto("/admin/transactions");
   await admin.page.getByLabel("Type").selectOption("withdraw");
@@ -134,7 +141,7 @@ test("rejecting a withdrawal restores the customer's available balance", async (
   await expect(row.getByText("Rejected", { exact: true }).last()).toBeVisible();
   await expect(row).toContainText("Wallet number does not match the account holder");
 
-  await expect(customer.page.getByTestId("available-balance")).toHaveText("2,500.00 BDT");
+  await expect(customer.page.getByTestId("available-balance")).toHaveText(credit.shownBdt);
   await expectAudited(admin.page, "transaction.rejected", "Transaction rejected", withdrawal.id.slice(0, 8));
   await customer.context.close();
   await admin.context.close();
@@ -147,6 +154,8 @@ test("an admin decides nothing on their own account: their own pending deposit h
   // An admin is a customer too (a profile, a wallet): with their own session they ask for a deposit,
   // add a SIM and upload a document, as anyone would.
   const deposit = await requestDeposit(admin.page.request, "12.5");
+  // Its reference names the exact amount to pay, "12.5037 USDT from T…" (decision 038).
+  const { payUsdt } = depositCredit("12.5", deposit);
   const phone = `016${String(Date.now()).slice(-8)}`;
   const sim = await addSim(admin.page.request, phone, "Personal");
   await uploadDocument(admin.page.request, "passport", "front", idCardPng([124, 58, 237]));
@@ -171,7 +180,7 @@ test("an admin decides nothing on their own account: their own pending deposit h
     await admin.page.goto("/admin/transactions");
     await admin.page.getByPlaceholder("Search by user, email, amount or method").fill(superAdmin.email);
     await expect(admin.page).toHaveURL(/q=firstadmin/);
-    const own = recordOf("12.5 USDT from");
+    const own = recordOf(`${payUsdt} from`);
     await expect(own).toHaveCount(1);
     await expect(own).toContainText("Pending");
     await expect(own.getByText(note)).toBeVisible();
@@ -561,11 +570,15 @@ test("a customer signing in at the admin login is refused and signed out", async
 });
 
 test("manage transactions: empty filter, pages of ten, and the CSV export of the current filter", async ({ browser }) => {
-  const customer = await customerInNewBrowser(browser, "pager");
-  for (let i = 0; i < 12; i += 1) await requestDeposit(customer.page.request, String(10 + i));
+  // Twelve pending deposits under one search. A customer holds at most ten open deposit requests
+  // (decision 038): two customers whose usernames share the searched word make six each.
+  const group = `pager${randomBytes(3).toString("hex")}`;
+  const customers = [await customerInNewBrowser(browser, group), await customerInNewBrowser(browser, group)] as const;
+  for (let i = 0; i < 12; i += 1) await requestDeposit(customers[i % 2 === 0 ? 0 : 1].page.request, String(10 + i));
+  const emails = customers.map((customer) => customer.user.email);
   const admin = await adminPage(browser);
   await admin.page.goto("/admin/transactions");
-  await searchTransactions(admin.page, customer.user.username);
+  await searchTransactions(admin.page, group);
   await expect(admin.page.getByText("Showing 1–10 of 12")).toBeVisible();
   const pager = admin.page.getByRole("navigation", { name: "Transactions pages" });
   await expect(pager.getByRole("button", { name: /Previous/ })).toBeDisabled();
@@ -585,11 +598,12 @@ test("manage transactions: empty filter, pages of ten, and the CSV export of the
     .split("\r\n");
   expect(lines).toHaveLength(13);
   expect(lines[0]).toContain("Amount (BDT)");
-  expect(lines.slice(1).every((line) => line.includes(customer.user.email))).toBe(true);
+  expect(lines.slice(1).every((line) => emails.some((email) => line.includes(email)))).toBe(true);
+  for (const email of emails) expect(lines.filter((line) => line.includes(email))).toHaveLength(6);
 
-  await admin.page.getByPlaceholder("Search by user, email, amount or method").fill(`${customer.user.username}-nothing`);
+  await admin.page.getByPlaceholder("Search by user, email, amount or method").fill(`${group}-nothing`);
   await expect(admin.page.getByText("No transactions matching the current filters")).toBeVisible();
-  await customer.context.close();
+  for (const customer of customers) await customer.context.close();
   await admin.context.close();
 });
 

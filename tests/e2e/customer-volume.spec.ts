@@ -4,6 +4,7 @@
 // admin's decision live, honest verification progress, a request kept across an expired session,
 // numbers stored as 01XXXXXXXXX however typed, and approved SIMs offered as payout numbers.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { displayBdt, parseBdt } from "#shared/money.ts";
 
 type Playwright = Parameters<Parameters<typeof test>[2]>[0]["playwright"];
 import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
@@ -16,6 +17,7 @@ import {
   requestWithdrawal,
   uploadDocument,
 } from "./support/admin.ts";
+import { depositCredit, type DepositCredit } from "./support/deposit-credit.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -53,16 +55,20 @@ async function decideWithdrawal(
 /** Long enough for a decision's event to have gone out: the server relays within a second. */
 const eventRelayed = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
-/** A customer with 2,500.00 BDT: a 20 USDT deposit an admin approved. */
-async function fundedCustomer(page: Page, playwright: Playwright, prefix: string): Promise<TestUser> {
+/**
+ * A customer with a little over 2,500.00 BDT: a 20 USDT deposit an admin approved, credited at its exact
+ * amount to pay (decision 038).
+ */
+async function fundedCustomer(page: Page, playwright: Playwright, prefix: string): Promise<{ user: TestUser; credit: DepositCredit }> {
   const user = newUser(prefix);
   await signUpViaApi(page, user);
   const deposit = await requestDeposit(page.request, "20");
+  const credit = depositCredit("20", deposit);
   await withAdmin(playwright, async (admin) => {
     const approved = await approveWithoutChainEvidence(admin, deposit.id);
     expect(approved.status(), await approved.text()).toBe(200);
   });
-  return user;
+  return { user, credit };
 }
 
 async function signInThroughForm(page: Page, user: TestUser): Promise<void> {
@@ -84,20 +90,11 @@ for (const width of [1280, 375] as const) {
     await expect(terms).toContainText("1 USDT = 125 BDT");
     const address = page.getByTestId("deposit-address");
     const qr = page.getByRole("img", { name: /QR code of the deposit address/ });
-    await expect(address).toBeVisible();
-
-    // Above on screen and first in the document: what to send is read before where to send it.
-    const termsBox = (await terms.boundingBox())!;
-    for (const later of [address, qr]) {
-      const box = (await later.boundingBox())!;
-      expect(termsBox.y + termsBox.height).toBeLessThanOrEqual(box.y);
-    }
-    const termsFirst = await page.evaluate(() => {
-      const termsNode = document.querySelector('[data-testid="deposit-terms"]')!;
-      const addressNode = document.querySelector('[data-testid="deposit-address"]')!;
-      return Boolean(termsNode.compareDocumentPosition(addressNode) & Node.DOCUMENT_POSITION_FOLLOWING);
-    });
-    expect(termsFirst).toBe(true);
+    // Ask first, then send (decision 038): the terms come with the request form, and no address or QR
+    // is shown until a request has its exact amount to send.
+    await expect(page.getByLabel("Amount (USDT)")).toBeVisible();
+    await expect(address).toHaveCount(0);
+    await expect(qr).toHaveCount(0);
 
     await page.getByLabel("Amount (USDT)").fill("5");
     await expect(page.getByTestId("you-will-receive")).toHaveCount(0);
@@ -107,6 +104,28 @@ for (const width of [1280, 375] as const) {
     await expect(page.getByTestId("below-minimum")).toHaveCount(0);
     await expect(page.getByTestId("you-will-receive")).toHaveText("1,500.00 BDT");
     await checkScreen(page, `customer-volume-deposit-${width}`);
+
+    // The request made, the address and QR come, below the exact amount to send: above on screen and
+    // first in the document, what to send is read before where to send it. The terms stay beside them.
+    await page.getByRole("button", { name: "Submit Deposit Request" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    const payAmount = page.getByTestId("pay-amount");
+    await expect(payAmount).toHaveText(/^12\.\d+ USDT$/);
+    await expect(address).toBeVisible();
+    await expect(qr).toBeVisible();
+    const payBox = (await payAmount.boundingBox())!;
+    for (const later of [address, qr]) {
+      const box = (await later.boundingBox())!;
+      expect(payBox.y + payBox.height).toBeLessThanOrEqual(box.y);
+    }
+    const payFirst = await page.evaluate(() => {
+      const payNode = document.querySelector('[data-testid="pay-amount"]')!;
+      const addressNode = document.querySelector('[data-testid="deposit-address"]')!;
+      return Boolean(payNode.compareDocumentPosition(addressNode) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(payFirst).toBe(true);
+    await expect(terms).toContainText("Minimum deposit: 10 USDT");
+    await page.getByRole("button", { name: "Make another deposit" }).click();
 
     // A customer who already sent too little: the public contact form, its message started for them.
     await page.getByRole("link", { name: "I sent less than the minimum" }).click();
@@ -121,9 +140,9 @@ test("withdrawal: review with Back, one request even when the answer is lost, a 
   page,
   playwright,
 }) => {
-  await fundedCustomer(page, playwright, "review");
+  const { credit } = await fundedCustomer(page, playwright, "review");
   await page.goto("/withdraw");
-  await expect(page.getByTestId("available-balance")).toHaveText("2,500.00 BDT");
+  await expect(page.getByTestId("available-balance")).toHaveText(credit.shownBdt);
   await page.getByLabel("Wallet type").selectOption("bKash");
   await page.getByLabel("Wallet number").fill("+880 1712-345678");
   await page.getByLabel("Amount (BDT)").fill("600");
@@ -156,7 +175,7 @@ test("withdrawal: review with Back, one request even when the answer is lost, a 
   await page.getByRole("button", { name: "Submit Withdrawal Request" }).click();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Withdrawal request submitted successfully!")).toBeVisible();
-  await expect(page.getByTestId("available-balance")).toHaveText("1,900.00 BDT");
+  await expect(page.getByTestId("available-balance")).toHaveText(displayBdt(credit.poisha - parseBdt("600")));
   const withdrawals = (await (await page.request.get("/api/transactions?type=withdraw")).json()) as {
     total: number;
     items: { id: string; reference: string }[];
@@ -195,7 +214,7 @@ test("withdrawal: review with Back, one request even when the answer is lost, a 
 
   // Every row of Transactions opens its receipt, on a phone too.
   await page.goto("/transactions");
-  await page.getByRole("row").filter({ hasText: "2,500.00 BDT" }).getByRole("link").click();
+  await page.getByRole("row").filter({ hasText: credit.shownBdt }).getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1, name: "Deposit receipt" })).toBeVisible();
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/transactions");
@@ -291,7 +310,7 @@ test("an expired session keeps the withdrawal: sign in again and the form is fil
   playwright,
   context,
 }) => {
-  const user = await fundedCustomer(page, playwright, "draft");
+  const { user } = await fundedCustomer(page, playwright, "draft");
   await page.goto("/withdraw");
   await page.getByLabel("Wallet type").selectOption("Nagad");
   await page.getByLabel("Wallet number").fill("01812-345678");

@@ -16,6 +16,7 @@ import {
   requestWithdrawal,
   uploadDocument,
 } from "./support/admin.ts";
+import { depositCredit } from "./support/deposit-credit.ts";
 import { e2eDataDir } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -114,6 +115,8 @@ test("the queue opens on Pending, oldest first: its first row is the pending req
 test("keyboard approval: j selects, a opens the confirmation, and the balance changes exactly once", async ({ browser }) => {
   const customer = await customerInNewBrowser(browser, "jakra");
   const deposit = await requestDeposit(customer.page.request, "20");
+  // Credited at its exact amount to pay, a little over 20 USDT (decision 038).
+  const credit = depositCredit("20", deposit);
   const admin = await adminBrowser(browser);
   await admin.page.goto("/admin/transactions");
   // Typing in the search box is typing: the username's a, r, j and k move nothing and open nothing.
@@ -130,7 +133,9 @@ test("keyboard approval: j selects, a opens the confirmation, and the balance ch
   await expect(queueRows(admin.page).first()).toHaveAttribute("aria-current", "true");
   await admin.page.keyboard.press("a");
   const confirm = admin.page.getByRole("dialog", { name: "Approve without chain evidence?" });
-  await expect(confirm).toContainText("2,500.00 BDT (20 USDT)");
+  // The dialog states the credit and, beside it, the exact amount the customer was asked to send.
+  await expect(definitionOf(confirm, "Amount")).toHaveText(credit.shownBdt);
+  await expect(definitionOf(confirm, "Pay amount")).toHaveText(credit.payUsdt);
   await expect(confirm).toContainText(customer.user.email);
   // Keys belong to the dialog while it is open: another a moves nothing.
   await admin.page.keyboard.press("a");
@@ -140,14 +145,14 @@ test("keyboard approval: j selects, a opens the confirmation, and the balance ch
   // Approved, it leaves the pending queue.
   await expect(admin.page.getByText("No transactions matching the current filters")).toBeVisible();
 
-  expect((await wallet(customer.page.request)).balance).toBe("2500.00");
+  expect((await wallet(customer.page.request)).balance).toBe(credit.bdt);
   expect(await completedCount(customer.page.request)).toBe(1);
   // Pressing a again finds nothing to approve: the balance stays as it is.
   await admin.page.keyboard.press("a");
   await expect(admin.page.getByRole("dialog")).toHaveCount(0);
   const approved = await adminTransactions(admin.page.request, `q=${customer.user.username}&status=all`);
   expect(approved.items.map((item) => [item.id, item.status])).toEqual([[deposit.id, "completed"]]);
-  expect((await wallet(customer.page.request)).balance).toBe("2500.00");
+  expect((await wallet(customer.page.request)).balance).toBe(credit.bdt);
   await customer.context.close();
   await admin.context.close();
 });
@@ -185,6 +190,14 @@ test("the confirmation comes before any money moves: Cancel leaves the balance a
   await customer.context.close();
   await admin.context.close();
 });
+
+/** What a dialog's list of terms says for one term (its <dd>), e.g. "Amount" → "2,500.36 BDT". */
+function definitionOf(scope: Locator, term: string): Locator {
+  return scope
+    .getByRole("term")
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
 
 /** Approve and Reject on a phone's card: at least 44 × 44 px each, with at least 8 px between them. */
 async function expectTouchTargets(card: Locator): Promise<void> {
