@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { count, desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog } from "../../src/server/db/schema.ts";
+import { displayBdt, parseBdt } from "../../src/shared/money.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
@@ -52,6 +53,12 @@ let percent: SignedUpUser;
 /** Every transaction of the file, in the order made. */
 const made: string[] = [];
 const ids: Record<string, string> = {};
+/**
+ * Each transaction's amount as its request answered it. A deposit is credited at its exact amount to
+ * pay, drawn by the database (decision 038): 10 USDT asked is 1,250.01 to 1,251.25 BDT. The searches
+ * by amount below are checked against these figures by the search's documented rule.
+ */
+const amounts: Record<string, string> = {};
 const simIds: Record<string, string> = {};
 const verificationIds: Record<string, string> = {};
 
@@ -66,9 +73,18 @@ async function setFullName(user: SignedUpUser, fullName: string): Promise<void> 
 
 function created(response: TestResponse): string {
   expect(response.statusCode, response.body).toBe(201);
-  const id = response.json<TransactionDto>().id;
+  const { id, amount } = response.json<TransactionDto>();
   made.push(id);
+  amounts[id] = amount;
   return id;
+}
+
+/** The search's rule for a typed amount: "1250" is 1,250.00 to 1,250.99; "1250.5" or "1,250.50" that amount exactly. */
+function amountMatches(amount: string, typed: string): boolean {
+  const plain = typed.replace(/,/g, "");
+  const poisha = parseBdt(amount);
+  const from = parseBdt(plain);
+  return plain.includes(".") ? poisha === from : poisha >= from && poisha <= from + 99n;
 }
 
 const deposit = async (user: SignedUpUser, usdtAmount: string) =>
@@ -93,7 +109,8 @@ async function upload(user: SignedUpUser): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Carol makes 12 deposit requests: more than the open-request limit (decision 038), which is not what this file is about.
+  t = await createTestApp({ env: { DEPOSIT_OPEN_MAX: "0" } });
   admin = await signUpAdmin(t);
   alice = await signUp("alice", `tx_${r}`);
   bob = await signUp("bob", `bob-${r}`);
@@ -196,9 +213,12 @@ describe("GET /api/admin/transactions", () => {
         payoutReference: null,
         createdAt: expect.any(String) as string,
         processedAt: expect.any(String) as string,
-        // A withdrawal has no sending address, TXID or chain evidence.
+        // A withdrawal has no sending address, TXID, amount to pay, window or chain evidence.
         fromAddress: null,
         txid: null,
+        payAmount: null,
+        expiresAt: null,
+        expired: false,
         chain: null,
       },
     ]);
@@ -275,7 +295,12 @@ describe("GET /api/admin/transactions", () => {
     expect(filtered.total).toBe(pendingDeposits.length);
     // A search keeps the order it is asked for.
     const searched = await transactions(`${q(alice.username)}&sort=amount&direction=desc`);
-    expect(searched.items.map((item) => item.amount)).toEqual(["12500.00", "1250.00", "700.00", "600.00"]);
+    expect(searched.items.map((item) => item.amount)).toEqual([
+      amounts[ids.aliceDeposit12500!],
+      amounts[ids.aliceDeposit1250!],
+      "700.00",
+      "600.00",
+    ]);
   });
 
   test.each([
@@ -301,13 +326,6 @@ describe("GET /api/admin/transactions", () => {
     ["the username in capitals", `TX_${r.toUpperCase()}`, ["aliceNagad", "aliceBkash", "aliceDeposit12500", "aliceDeposit1250"]],
     ["the e-mail", `bob.${r}@example.com`, ["bobDeposit", "bobUpay", "bobCredit"]],
     ["part of the e-mail, in capitals", `BOB.${r.toUpperCase()}@EXAMPLE`, ["bobDeposit", "bobUpay", "bobCredit"]],
-    // An amount is matched as an amount (decision 010): "1250" is 1,250.00–1,250.99, not 12,500.00.
-    ["an amount as typed: 1250", "1250", ["bobUpay", "aliceDeposit1250"]],
-    ["an amount grouped: 1,250", "1,250", ["bobUpay", "aliceDeposit1250"]],
-    ["a larger amount: 12500", "12500", ["aliceDeposit12500"]],
-    ["an amount with its decimals: 1,250.00", "1,250.00", ["bobUpay", "aliceDeposit1250"]],
-    ["an odd amount: 7431.25", "7431.25", ["bobDeposit"]],
-    ["an odd amount grouped: 7,431.25", "7,431.25", ["bobDeposit"]],
     ["the method: bKash", "bKash", ["aliceBkash"]],
     ["the method in capitals: BKASH", "BKASH", ["aliceBkash"]],
     ["the method in small letters: nagad", "nagad", ["aliceNagad"]],
@@ -316,6 +334,26 @@ describe("GET /api/admin/transactions", () => {
   ])("q = %s finds exactly those, newest first", async (_label, text, expected) => {
     const page = await transactions(`${q(text)}&pageSize=100`);
     expect(idsOf(page.items)).toEqual(expected.map((key) => ids[key]));
+    expect(page.total).toBe(expected.length);
+  });
+
+  // An amount is matched as an amount (decision 010): "1250" is 1,250.00–1,250.99, not 12,500.00.
+  // Deposits' amounts are drawn (decision 038), so each case names the candidates and the rule picks.
+  test.each<[string, () => string, string[]]>([
+    ["an amount as typed: 1250", () => "1250", ["bobUpay", "aliceDeposit1250"]],
+    ["an amount grouped: 1,250", () => "1,250", ["bobUpay", "aliceDeposit1250"]],
+    ["a larger amount: 12500 (or 12501, as drawn)", () => amounts[ids.aliceDeposit12500!]!.split(".")[0]!, ["aliceDeposit12500"]],
+    ["an amount with its decimals: 1,250.00", () => "1,250.00", ["bobUpay", "aliceDeposit1250"]],
+    ["an odd amount: bob's deposit, as it was credited", () => amounts[ids.bobDeposit!]!, ["bobDeposit"]],
+    ["an odd amount grouped", () => displayBdt(parseBdt(amounts[ids.bobDeposit!]!)).replace(" BDT", ""), ["bobDeposit"]],
+  ])("q = %s finds exactly the rows of that amount, newest first", async (_label, typed, candidates) => {
+    const text = typed();
+    const expected = made.filter((id) => amountMatches(amounts[id]!, text)).reverse();
+    // Every candidate the rule picks is found, and nothing else: withdrawals' exact amounts always match.
+    for (const key of candidates) if (amountMatches(amounts[ids[key]!]!, text)) expect(expected).toContain(ids[key]);
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await transactions(`${q(text)}&pageSize=100`);
+    expect(idsOf(page.items)).toEqual(expected);
     expect(page.total).toBe(expected.length);
   });
 
@@ -331,7 +369,8 @@ describe("GET /api/admin/transactions", () => {
     expect(idsOf((await transactions(`${q(`tx_${r}`)}&status=pending`)).items)).toEqual([ids.aliceBkash, ids.aliceDeposit1250]);
     expect(idsOf((await transactions(`${q("1250")}&type=withdraw`)).items)).toEqual([ids.bobUpay]);
     expect(idsOf((await transactions(`${q("1250")}&status=completed`)).items)).toEqual([ids.bobUpay]);
-    expect(idsOf((await transactions(`${q("12500")}&status=completed`)).items)).toEqual([ids.aliceDeposit12500]);
+    const wholeTaka = amounts[ids.aliceDeposit12500!]!.split(".")[0]!; // 12500 or 12501: the credit is drawn (decision 038)
+    expect(idsOf((await transactions(`${q(wholeTaka)}&status=completed`)).items)).toEqual([ids.aliceDeposit12500]);
   });
 
   test("% and _ are literal: 'tx_…' is alice's alone (not carol's 'txx…'), and '%' matches nothing", async () => {
@@ -373,7 +412,7 @@ describe("GET /api/admin/users", () => {
       username: alice.username,
       fullName: "Alice Rahman",
       country: "BD",
-      balance: "12500.00",
+      balance: amounts[ids.aliceDeposit12500!],
       isSuspended: false,
       verificationStatus: "approved",
       adminRole: null,
@@ -582,7 +621,7 @@ describe("GET /api/admin/stats", () => {
     const response = await admin.browser.get("/api/admin/stats");
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      todayApprovedDeposits: "12500.00",
+      todayApprovedDeposits: amounts[ids.aliceDeposit12500!],
       todayApprovedWithdrawals: "1250.00",
       todayAdjustmentsAdded: "3000.00",
       todayAdjustmentsSubtracted: "0.00",
