@@ -1,5 +1,5 @@
 // Replays, against a running server and its TronGrid simulator, the attacks on deposits that once
-// worked (issue 35, decision 038; docs/security.md, "Deposits nobody else can take"):
+// worked (decision 038; docs/security.md, "Deposits nobody else can take"):
 //
 //   npm run chain:simulate                      # in one terminal: the simulator on :8090
 //   TRON_API_URL=http://127.0.0.1:8090 CHAIN_POLL_SECONDS=5 DEPOSIT_AUTO_CREDIT=confirmed \
