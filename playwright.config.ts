@@ -4,6 +4,9 @@ import {
   e2eDataDir,
   e2eDepositAddress,
   e2ePort,
+  e2eProtectedBaseUrl,
+  e2eProtectedDataDir,
+  e2eProtectedPort,
   e2eShortWindowBaseUrl,
   e2eShortWindowDataDir,
   e2eShortWindowPort,
@@ -25,6 +28,11 @@ const serverEnv = {
   TWO_FACTOR_CODES_PER_IP_PER_MINUTE: "1000",
   CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
 };
+
+// The journeys about other things run as a deployment that confirms withdrawals another way
+// (decision 039): no code per withdrawal, and unverified customers up to the daily maximum. The
+// customer-protection journeys run on a third server with the product's defaults.
+const liftedCustomerProtection = { WITHDRAWAL_CONFIRMATION: "off", UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT: "50000" };
 
 // Journeys in Debian's Chromium against the real server on the embedded database, started fresh
 // for each run (its data folder is wiped first). `npm run test:e2e` builds the web app first. The
@@ -77,7 +85,7 @@ export default defineConfig({
       url: `${e2eBaseUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { ...serverEnv, PORT: String(e2ePort), DATA_DIR: e2eDataDir, PUBLIC_URL: e2eBaseUrl },
+      env: { ...serverEnv, ...liftedCustomerProtection, PORT: String(e2ePort), DATA_DIR: e2eDataDir, PUBLIC_URL: e2eBaseUrl },
     },
     {
       // Deposit requests that expire after one minute (decision 038), so that a journey sees one run
@@ -88,11 +96,21 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         ...serverEnv,
+        ...liftedCustomerProtection,
         PORT: String(e2eShortWindowPort),
         DATA_DIR: e2eShortWindowDataDir,
         PUBLIC_URL: e2eShortWindowBaseUrl,
         DEPOSIT_WINDOW_MINUTES: "1",
       },
+    },
+    {
+      // Customer protection as shipped (decision 039): a code for every withdrawal, identity before
+      // cash-out, the hold after a security change. A fresh, empty data folder: no demo data, no admin.
+      command: `rm -rf ${e2eProtectedDataDir} && node --import tsx src/server/main.ts`,
+      url: `${e2eProtectedBaseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv, PORT: String(e2eProtectedPort), DATA_DIR: e2eProtectedDataDir, PUBLIC_URL: e2eProtectedBaseUrl },
     },
   ],
 });

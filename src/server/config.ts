@@ -47,6 +47,12 @@ const envSchema = z.object({
   WITHDRAWAL_DAILY_MAX_BDT: nonNegativeInt.default(50000),
   // Four eyes (decision 020): adjustments and withdrawal approvals of this many BDT or more wait for a second admin; 0 = off.
   FOUR_EYES_MIN_BDT: nonNegativeInt.default(25000),
+  // Decision 039: what a stolen password cannot do. Every withdrawal is confirmed by its owner (an
+  // e-mailed code, or their authenticator's) unless "off"; withdrawals wait this many hours after a
+  // password or second-factor change; an unverified customer withdraws at most this many BDT a day.
+  WITHDRAWAL_CONFIRMATION: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+  SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT: nonNegativeInt.default(0),
   // How often the e-mail outbox is checked for messages to send (it is also woken after each decision).
   MAIL_OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   SIGNUPS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -81,6 +87,12 @@ export type Config = {
   withdrawalDailyMaxBdt: number;
   /** Four eyes: the smallest amount (BDT) that needs a second admin; 0 = off. */
   fourEyesMinBdt: number;
+  /** Whether each withdrawal needs its owner's code (decision 039). */
+  withdrawalConfirmation: boolean;
+  /** Hours withdrawals wait after a password or second-factor change; 0 = no wait. */
+  securityHoldHours: number;
+  /** The most an unverified customer may withdraw in a Dhaka day, in BDT; 0 = nothing (decision 039). */
+  unverifiedWithdrawalDailyMaxBdt: number;
   /** How often the e-mail outbox sender polls, in seconds. */
   mailOutboxPollSeconds: number;
   supportEmail: string;
@@ -158,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawalMinBdt: e.WITHDRAWAL_MIN_BDT,
     withdrawalDailyMaxBdt: e.WITHDRAWAL_DAILY_MAX_BDT,
     fourEyesMinBdt: e.FOUR_EYES_MIN_BDT,
+    withdrawalConfirmation: e.WITHDRAWAL_CONFIRMATION === "on",
+    securityHoldHours: e.SECURITY_HOLD_HOURS,
+    unverifiedWithdrawalDailyMaxBdt: e.UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT,
     mailOutboxPollSeconds: e.MAIL_OUTBOX_POLL_SECONDS,
     supportEmail: e.SUPPORT_EMAIL,
     rateLimits: {

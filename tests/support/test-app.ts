@@ -157,7 +157,18 @@ export type TestApp = {
  * nothing unless given `logger` (the logger options main.ts would pass, e.g. a level and a stream).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; logger?: AppDeps["logger"]; eventStreamRecheckMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: AppDeps["logger"];
+    eventStreamRecheckMs?: number;
+    /**
+     * "defaults": the owner's checks on withdrawals as shipped (decision 039: a code for each
+     * withdrawal, identity required). Otherwise, for the files about other rules, withdrawals are
+     * configured as a deployment that confirms them another way: WITHDRAWAL_CONFIRMATION=off and
+     * UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT at the daily maximum. `env` overrides either.
+     */
+    customerProtection?: "defaults" | "lifted";
+  } = {},
 ): Promise<TestApp> {
   const kind = inject("dbKind");
   const dataDir = await mkdtemp(path.join(tmpdir(), "nexapay-test-"));
@@ -170,6 +181,7 @@ export async function createTestApp(
       AUTH_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "silent",
       NODE_ENV: "test",
+      ...(options.customerProtection === "defaults" ? {} : liftedCustomerProtection),
       ...options.env,
     });
   } catch (error) {
@@ -286,6 +298,9 @@ export async function createTestApp(
   };
   return testApp;
 }
+
+/** The test apps' settings for files about other rules than the owner's checks (createTestApp's customerProtection). */
+export const liftedCustomerProtection = { WITHDRAWAL_CONFIRMATION: "off", UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT: "50000" };
 
 /** The body of an error answer, typed; fails the caller's expectation loudly when it is not one. */
 export function errorOf(response: TestResponse): ApiErrorBody["error"] {

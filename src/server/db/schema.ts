@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -152,6 +153,13 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     /** Lower-cased username, e-mail and full name, kept by a trigger (migration 0002): what the admin users search matches. */
     searchText: text("search_text").notNull().default(""),
+    // Decision 039: what a stolen password must not be able to do.
+    /** The last password change or reset, or second factor turned on, off or reset: withdrawals wait SECURITY_HOLD_HOURS after it. */
+    securityChangedAt: timestamp("security_changed_at", { withTimezone: true }),
+    /** When the owner froze the account with a "This wasn't me" link; null when not frozen (an admin unfreezes). */
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    /** The last authenticator time step that confirmed a withdrawal: one code confirms one withdrawal. */
+    withdrawalTotpStep: bigint("withdrawal_totp_step", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${t.username})`),
@@ -443,7 +451,11 @@ export const secondApprovals = pgTable(
   ],
 );
 
-/** The decision e-mails there are; their words are in mail/decision-templates.ts. */
+/**
+ * The e-mails the outbox composes from a template: admins' decisions, and the security alerts
+ * (decision 039), which always go and carry a "This wasn't me" link. Their words are in
+ * mail/decision-templates.ts and mail/security-templates.ts.
+ */
 export const decisionTemplates = [
   "deposit.completed",
   "deposit.rejected",
@@ -453,6 +465,10 @@ export const decisionTemplates = [
   "verification.rejected",
   "sim.active",
   "sim.rejected",
+  "security.new_sign_in",
+  "security.password_changed",
+  "security.two_factor_changed",
+  "security.new_payout_number",
 ] as const;
 
 // The transactional outbox of customer e-mail (decision 020): a row is written in the same
@@ -607,3 +623,56 @@ export const chainWatcherState = pgTable(
     check("chain_watcher_state_cursor_non_negative", sql`${t.cursorBlockTimeMs} >= 0`),
   ],
 );
+
+// Decision 039: a withdrawal exists only once its owner confirmed it. An e-mailed code is bound to
+// the customer, the amount and the payout number (walletType:number, as the withdrawal's reference),
+// valid 10 minutes and once; five wrong codes burn it. Only its SHA-256 is kept.
+export const withdrawalConfirmations = pgTable(
+  "withdrawal_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    reference: text("reference").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /** When it confirmed a withdrawal, was burnt by wrong codes, or was replaced by a newer code. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+  },
+  (t) => [index("withdrawal_confirmations_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+// Decision 039: the devices (user agents) and networks an account has signed in from, so that a
+// sign-in from a new one is told to the owner and shown to admins. Only hashes are kept.
+export const signInPlaces = pgTable(
+  "sign_in_places",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["device", "network"] }).notNull(),
+    valueHash: text("value_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** False for the places of the account's first session (sign-up): those are not news to anyone. */
+    newToAccount: boolean("new_to_account").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.valueHash] }), check("sign_in_places_kind_valid", sql`${t.kind} in ('device', 'network')`)],
+);
+
+// Decision 039: the "This wasn't me" links of security alerts. One click, with no sign-in, freezes
+// the account. Only the token's SHA-256 is kept; the link lives 30 days.
+export const accountFreezeLinks = pgTable("account_freeze_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});

@@ -20,3 +20,13 @@ export const e2eDepositAddress = "TKBTfBqELELT4JwJepyXTD18pcAVTpGe74";
 export const e2eShortWindowPort = e2ePort + 2;
 export const e2eShortWindowBaseUrl = `http://localhost:${e2eShortWindowPort}`;
 export const e2eShortWindowDataDir = `${e2eDataDir}-short`;
+
+/**
+ * A third e2e server, three ports up, with customer protection as shipped (decision 039): every
+ * withdrawal needs its owner's code, unverified customers withdraw nothing. Its own fresh data
+ * folder (its outbox in `mail/` under it), no demo data, no admin, the same simulator.
+ */
+export const e2eProtectedPort = e2ePort + 3;
+export const e2eProtectedBaseUrl = `http://localhost:${e2eProtectedPort}`;
+export const e2eProtectedDataDir = `${e2eDataDir}-protected`;
+export const e2eProtectedOutboxDir = path.join(e2eProtectedDataDir, "mail");
