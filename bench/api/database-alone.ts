@@ -58,7 +58,8 @@ select nexapay_request_deposit(c.id, (:asked * 1000000)::bigint, 12500::bigint, 
   '${depositDetails}'::jsonb, '${fromAddress}', null, 60, 0)
   from bench_alone_customers c where c.n = ${nextCustomer};\n`,
     withdrawal: `select nexapay_request_withdrawal(c.id, ${options.withdrawalPoisha}::bigint, '${options.withdrawalReference}', gen_random_uuid()::text,
-  ${options.dailyMaxPoisha}::bigint, (date_trunc('day', now() at time zone 'Asia/Dhaka') at time zone 'Asia/Dhaka'), '${withdrawalDetails}'::jsonb)
+  ${options.dailyMaxPoisha}::bigint, (date_trunc('day', now() at time zone 'Asia/Dhaka') at time zone 'Asia/Dhaka'), '${withdrawalDetails}'::jsonb,
+  ${options.dailyMaxPoisha}::bigint, 0, 'off', null, null, '', '{}'::jsonb, gen_random_uuid()::text)
   from bench_alone_customers c where c.n = ${nextCustomer};\n`,
   };
 }

@@ -224,6 +224,10 @@ function productEnv(port: number, database: { DATABASE_URL: string; DATA_DIR: st
     FOUR_EYES_MIN_BDT: "0",
     // A few customers make thousands of deposit requests each: no limit on open ones (decision 038).
     DEPOSIT_OPEN_MAX: "0",
+    // The benchmark measures the money path, not an e-mailed code per request: withdrawals are
+    // confirmed "another way" and unverified customers may withdraw (decision 039).
+    WITHDRAWAL_CONFIRMATION: "off",
+    UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT: String(withdrawalDailyMaxBdt),
   };
 }
 

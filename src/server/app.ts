@@ -21,6 +21,8 @@ import { errorCodes, messages } from "#shared/api-error.ts";
 import { documentSizeBytesMax } from "#shared/verification-schemas.ts";
 import { registerAccountAdminRoutes } from "./accounts/account-admin-routes.ts";
 import { registerAccountRoutes } from "./accounts/account-routes.ts";
+import { registerFreezeRoutes } from "./account-security/freeze-routes.ts";
+import { registerSessionRoutes } from "./accounts/session-routes.ts";
 import { registerAdminAccountsRoutes } from "./admins/admin-accounts-routes.ts";
 import { registerSecondApprovalAdminRoutes } from "./approvals/second-approval-admin-routes.ts";
 import { registerSetupRoutes } from "./admins/setup-routes.ts";
@@ -163,6 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // (Server-Timing, shown by browsers' developer tools; bench/admin-lists reads it).
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.url.startsWith("/api/")) reply.header("server-timing", `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    // No API answer is kept by a browser or a proxy (decision 039): a wallet, a profile or a list of
+    // sessions left in a shared computer's cache is readable after sign-out. Routes that say
+    // otherwise (a private file: "private, no-store") keep their own. The matched route decides,
+    // whatever the spelling of the path.
+    const route = request.routeOptions.url ?? request.url;
+    if (route.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });
 
@@ -183,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     pollSeconds: config.mailOutboxPollSeconds,
     domain: mailDomainOf(config.mailFrom),
+    publicUrl: config.publicUrl,
     log: app.log,
   });
   app.addHook("onClose", async () => outboxSender.stop());
@@ -213,8 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTwoFactorRoutes(app, { auth, db, guards, config });
   registerSetupRoutes(app, { auth, db });
   registerAccountRoutes(app, { db, guards });
+  registerFreezeRoutes(app, { db, auth });
+  registerSessionRoutes(app, { db, guards });
   registerAccountAdminRoutes(app, { db, auth, guards });
-  registerWalletRoutes(app, { db, config, guards });
+  registerWalletRoutes(app, { db, config, guards, mailer });
   registerWalletAdminRoutes(app, { db, config, guards });
   registerSimRoutes(app, { db, guards });
   registerSimAdminRoutes(app, { db, guards });

@@ -1,6 +1,16 @@
 // The one error shape every endpoint answers with (docs/architecture.md, HTTP API).
 export type ApiErrorBody = {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    /** CONFIRMATION_REQUIRED: how the owner confirms ("email" or "totp"), where the code went, when a new one may be sent. */
+    method?: "email" | "totp";
+    sentTo?: string;
+    resendAt?: string;
+    /** SECURITY_HOLD: when withdrawals may start again (ISO 8601). */
+    until?: string;
+  };
 };
 
 export const errorCodes = {
@@ -36,6 +46,17 @@ export const errorCodes = {
   payAmountUnavailable: "PAY_AMOUNT_UNAVAILABLE",
   /** A transfer an admin tried to assign has already settled a request, or the request cannot take one. */
   transferAssigned: "TRANSFER_ALREADY_ASSIGNED",
+  // Decision 039: what a stolen password cannot do.
+  /** A withdrawal without its owner's code: nothing was created; `method` says where the code comes from. */
+  confirmationRequired: "CONFIRMATION_REQUIRED",
+  /** A withdrawal code that is wrong, stale, used, or for another amount or number. */
+  confirmationInvalid: "CONFIRMATION_INVALID",
+  /** Withdrawals wait SECURITY_HOLD_HOURS after a password or second-factor change; `until` says when. */
+  securityHold: "SECURITY_HOLD",
+  /** The owner froze the account with a "This wasn't me" link; an admin unfreezes it. */
+  accountFrozen: "ACCOUNT_FROZEN",
+  /** An unverified customer over UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT today. */
+  verificationRequired: "VERIFICATION_REQUIRED",
 } as const;
 
 export const messages = {
@@ -66,4 +87,9 @@ export const messages = {
   payAmountUnavailable: "Too many deposits of this amount are waiting right now. Try a slightly different amount.",
   openDepositsMax: "You have too many deposit requests waiting. Send one of them, or wait until they expire.",
   chainUnconfirmed: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.",
+  confirmationEmail: "Enter the code we sent to your e-mail to confirm this withdrawal.",
+  confirmationTotp: "Enter the 6-digit code from your authenticator app to confirm this withdrawal.",
+  confirmationInvalid: "This code is wrong or has expired. Check it, or send a new code.",
+  accountFrozen: "Your account is frozen. Withdrawals are stopped until our support team unfreezes it.",
+  verificationRequired: "Verify your identity to withdraw",
 } as const;

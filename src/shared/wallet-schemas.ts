@@ -50,6 +50,8 @@ export const depositRequestSchema = z.object({
 });
 export type DepositRequest = z.infer<typeof depositRequestSchema>;
 
+const confirmationCodeMessage = "Enter the 6-digit code";
+
 export const withdrawalRequestSchema = z.object({
   walletType: z.enum(withdrawalWalletTypes, { error: "Wallet type is required" }),
   walletNumber: z
@@ -61,6 +63,17 @@ export const withdrawalRequestSchema = z.object({
     .refine((text) => normaliseBdMobile(text) !== null, "Enter a valid Bangladeshi mobile number")
     .transform((text) => normaliseBdMobile(text) ?? text),
   amount: positiveAmount(isBdtAmount),
+  /**
+   * The owner's confirmation (decision 039): the 6-digit code e-mailed for this withdrawal, or the
+   * authenticator's. Absent on the first request, which answers CONFIRMATION_REQUIRED. Bengali digits
+   * and spaces are accepted as typed.
+   */
+  confirmationCode: z
+    .string()
+    .max(20, confirmationCodeMessage)
+    .transform((text) => latinDigits(text).replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, confirmationCodeMessage))
+    .optional(),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 export type WithdrawalWalletType = (typeof withdrawalWalletTypes)[number];
@@ -117,7 +130,18 @@ export type TransactionDto = z.infer<typeof transactionSchema>;
  * with two decimals; "0.00" is no limit), so that Withdraw shows the configured figures and refuses
  * an amount under the minimum before its review step (decision 037).
  */
-export const withdrawalLimitsSchema = z.object({ minimum: z.string(), dailyMaximum: z.string() });
+/**
+ * What Withdraw shows and checks before its review. `level` is the customer's identity level
+ * (decision 039): an unverified customer's `dailyMaximum` is UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT
+ * ("0.00": none), a verified one's WITHDRAWAL_DAILY_MAX_BDT ("0.00": no maximum). `leftToday` is
+ * what is left of it in this Dhaka day (null: no maximum).
+ */
+export const withdrawalLimitsSchema = z.object({
+  minimum: z.string(),
+  dailyMaximum: z.string(),
+  level: z.enum(["verified", "unverified"]),
+  leftToday: z.string().nullable(),
+});
 export type WithdrawalLimits = z.infer<typeof withdrawalLimitsSchema>;
 
 export const walletSchema = z.object({

@@ -5,7 +5,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog, ledgerEntries, transactions } from "../../src/server/db/schema.ts";
-import { createWithdrawal, rejectTransaction } from "../../src/server/wallet/ledger.ts";
+import { createdWithdrawal, createWithdrawal, rejectTransaction, unconfirmedOwnerChecks } from "../../src/server/wallet/ledger.ts";
 import { limitsFrom } from "../../src/server/wallet/ledger.ts";
 import { messages } from "../../src/shared/api-error.ts";
 import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseUsdt } from "../../src/shared/money.ts";
@@ -480,16 +480,19 @@ describe("POST /api/withdrawals", () => {
         .set({ createdAt: new Date("2025-03-09T18:01:00Z") })
         .where(eq(transactions.id, earlyOnThe10th.json<TransactionDto>().id));
       const limits = limitsFrom(t.config);
-      const withdrawAt = (now: string, amount: string) =>
-        createWithdrawal(t.db, {
-          userId: user.userId,
-          walletType: "bKash",
-          walletNumber: "01712345678",
-          amountPoisha: parseBdt(amount),
-          idempotencyKey: null,
-          limits,
-          now: new Date(now),
-        });
+      const withdrawAt = async (now: string, amount: string) =>
+        createdWithdrawal(
+          await createWithdrawal(t.db, {
+            userId: user.userId,
+            walletType: "bKash",
+            walletNumber: "01712345678",
+            amountPoisha: parseBdt(amount),
+            idempotencyKey: null,
+            limits,
+            ownerChecks: unconfirmedOwnerChecks(limits.withdrawalDailyMaxPoisha),
+            now: new Date(now),
+          }),
+        );
 
       // 11:00 on 10 March in Dhaka (05:00 UTC): the 5,000 of 00:01 counts, the 45,000 of the evening before
       // does not. (Counted by the UTC day, neither would, and 45,000.01 would pass.)

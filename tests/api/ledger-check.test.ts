@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import { openDatabase, queryRows, type Db } from "../../src/server/db/client.ts";
 import { ledgerEntries, profiles, transactions, user } from "../../src/server/db/schema.ts";
-import { adjustBalance, approveTransaction, createDeposit, createWithdrawal } from "../../src/server/wallet/ledger.ts";
+import { adjustBalance, approveTransaction, createDeposit, createdWithdrawal, createWithdrawal, unconfirmedOwnerChecks } from "../../src/server/wallet/ledger.ts";
 import { findLedgerBreaches, type LedgerBreach } from "../../src/server/wallet/ledger-check.ts";
 import { limitsFrom } from "../../src/server/wallet/ledger.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
@@ -373,14 +373,17 @@ describe("npm run ledger:check", () => {
           openMax: 10,
         });
         await approveTransaction(seed.db, { id: deposit.transaction.id, adminId });
-        const withdrawal = await createWithdrawal(seed.db, {
-          userId,
-          walletType: "bKash",
-          walletNumber: "01712345678",
-          amountPoisha: 60_000n,
-          idempotencyKey: null,
-          limits,
-        });
+        const withdrawal = createdWithdrawal(
+          await createWithdrawal(seed.db, {
+            userId,
+            walletType: "bKash",
+            walletNumber: "01712345678",
+            amountPoisha: 60_000n,
+            idempotencyKey: null,
+            limits,
+            ownerChecks: unconfirmedOwnerChecks(60_000n),
+          }),
+        );
         await approveTransaction(seed.db, { id: withdrawal.transaction.id, adminId });
         await adjustBalance(seed.db, { userId, direction: "add", amountPoisha: 1n, note: null, adminId });
         ledgerSum = deposit.transaction.amountMinor - 60_000n + 1n;

@@ -11,7 +11,7 @@ import { messages } from "../../src/shared/api-error.ts";
 import { parseBdt } from "../../src/shared/money.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type Browser, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
-import { suspendInDatabase } from "../support/wallet/accounts.ts";
+import { markIdentityVerified, suspendInDatabase } from "../support/wallet/accounts.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
 import { makePng } from "../support/wallet/images.ts";
 import { balanceOf, expectLedgerIntact, fund, tronAddress } from "../support/wallet/money.ts";
@@ -253,8 +253,9 @@ describe("GET /api/wallet", () => {
       availableBalance: "0.00",
       heldBalance: "0.00",
       recentTransactions: [],
-      // The defaults of WITHDRAWAL_MIN_BDT and WITHDRAWAL_DAILY_MAX_BDT (decision 037).
-      withdrawalLimits: { minimum: "500.00", dailyMaximum: "50000.00" },
+      // The default of WITHDRAWAL_MIN_BDT (decision 037); an unverified customer's daily maximum
+      // (decision 039), here the test apps' UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT, all of it left.
+      withdrawalLimits: { minimum: "500.00", dailyMaximum: "50000.00", level: "unverified", leftToday: "50000.00" },
     });
   });
 
@@ -263,8 +264,10 @@ describe("GET /api/wallet", () => {
     try {
       const configuredAdmin = await signUpAdmin(configured);
       const user = await configured.signUp();
+      // A verified customer: the level whose maximum WITHDRAWAL_DAILY_MAX_BDT sets (decision 039).
+      await markIdentityVerified(configured, user.userId);
       const wallet = (await user.browser.get("/api/wallet")).json<WalletDto>();
-      expect(wallet.withdrawalLimits).toEqual({ minimum: "1000.00", dailyMaximum: "0.00" });
+      expect(wallet.withdrawalLimits).toEqual({ minimum: "1000.00", dailyMaximum: "0.00", level: "verified", leftToday: null });
 
       // Under the minimum the wallet shows: refused with the amount it names; at it, and far above
       // any daily maximum (none here), accepted.

@@ -21,6 +21,7 @@ import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { AppError } from "../http/errors.ts";
 import { writeAudit } from "../audit/audit-log.ts";
+import { recordSecurityChange } from "../account-security/security-changes.ts";
 import type { Auth } from "./auth.ts";
 import {
   adminRoleOf,
@@ -219,6 +220,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
           targetId: found.value,
           ip: request.ip,
         });
+        // Withdrawals wait, every other reset link dies, and the owner hears of it (decision 039).
+        await recordSecurityChange(db, { userId: found.value, change: "password_reset", ip: request.ip });
       }
       return sendAuthResponse(reply, response);
     },
@@ -249,6 +252,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       if (response.ok) {
         const userId = request.user!.id;
         await writeAudit(db, { actorId: userId, action: "user.password_changed", targetType: "user", targetId: userId, ip: request.ip });
+        // Withdrawals wait, reset links issued before the change die, and the owner hears of it (decision 039).
+        await recordSecurityChange(db, { userId, change: "password_changed", ip: request.ip });
       }
       return sendAuthResponse(reply, response);
     },

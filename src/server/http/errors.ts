@@ -9,11 +9,13 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More facts for the client beside code and message (decision 039: a confirmation's method, a hold's end). */
+    readonly extra?: Omit<ApiErrorBody["error"], "code" | "message" | "fields">,
   ) {
     super(message);
   }
 
   toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...this.extra } };
   }
 }

@@ -18,6 +18,7 @@ import {
   type QuietAdmission,
   type QuietUserAdmission,
 } from "../auth/accounts.ts";
+import { newFreezeToken } from "../account-security/security-alerts.ts";
 import type { Config } from "../config.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDayAt } from "../db/dhaka-day.ts";
@@ -194,6 +195,37 @@ export async function createDepositIfAdmitted(
   return { user: admitted, created: createdFrom(answer) };
 }
 
+/**
+ * The owner's checks on a withdrawal (decision 039), as nexapay_request_withdrawal takes them:
+ * the identity level's daily maximum, the hold after a security change, and the confirmation.
+ */
+export type OwnerChecks = {
+  /** The most an unverified customer may withdraw today, in poisha (0: nothing). */
+  unverifiedMaxPoisha: bigint;
+  holdHours: number;
+  /** false: the deployment confirms withdrawals another way (WITHDRAWAL_CONFIRMATION=off). */
+  confirmation: boolean;
+  /** The SHA-256 of the e-mailed code the customer gave; null when they gave none. */
+  codeHash: string | null;
+  /** The authenticator's time step the given code matched; -1 none; null when no code or no authenticator. */
+  totpStep: number | null;
+  /** The hash of a fresh code, issued (and then e-mailed) when the customer gave none. */
+  newCodeHash: string;
+  /** The "This wasn't me" token of the alert for a number never paid to. */
+  freezeToken: string;
+};
+
+/** The checks of a request that no owner confirms: for set-up code and the benchmarks, never for a route. */
+export const unconfirmedOwnerChecks = (unverifiedMaxPoisha: bigint): OwnerChecks => ({
+  unverifiedMaxPoisha,
+  holdHours: 0,
+  confirmation: false,
+  codeHash: null,
+  totpStep: null,
+  newCodeHash: "",
+  freezeToken: newFreezeToken(),
+});
+
 /** What a customer sends to request a withdrawal. */
 export type WithdrawalRequest = {
   walletType: string;
@@ -201,8 +233,33 @@ export type WithdrawalRequest = {
   amountPoisha: bigint;
   idempotencyKey: string | null;
   limits: Limits;
+  ownerChecks: OwnerChecks;
   now?: Date;
 };
+
+/**
+ * What a withdrawal request came to: created (or replayed); or waiting for its owner's code (none
+ * given: an e-mailed one was issued when `sent`, or the authenticator's is asked for); or refused
+ * for a wrong code. Only the first created anything.
+ */
+export type WithdrawalOutcome =
+  | { created: Created }
+  | { confirmation: { method: "email" | "totp"; sent?: boolean; resendAt?: string } }
+  | { refused: "confirmation_invalid" };
+
+type WithdrawalJson = CreatedJson | { confirmation: { method: "email" | "totp"; sent?: boolean; resendAt?: string } } | { refused: "confirmation_invalid" };
+
+/** The withdrawal an outcome created; a failed assertion (a bug of the caller) otherwise. */
+export function createdWithdrawal(outcome: WithdrawalOutcome): Created {
+  assert("created" in outcome, "a withdrawal with no confirmation to ask for is created");
+  return outcome.created;
+}
+
+function withdrawalOutcomeFrom(answer: WithdrawalJson): WithdrawalOutcome {
+  if ("confirmation" in answer) return { confirmation: answer.confirmation };
+  if ("refused" in answer) return { refused: answer.refused };
+  return { created: createdFrom(answer) };
+}
 
 /** What is wrong with a withdrawal request before the database is asked: under the minimum. */
 export function withdrawalRefusal(input: Pick<WithdrawalRequest, "amountPoisha" | "limits">): AppError | null {
@@ -217,6 +274,7 @@ export function withdrawalRefusal(input: Pick<WithdrawalRequest, "amountPoisha" 
 /** nexapay_request_withdrawal's arguments after its owner, named as the prepared statement's placeholders. */
 function withdrawalArguments(input: WithdrawalRequest) {
   const reference = `${input.walletType}:${input.walletNumber}`;
+  const checks = input.ownerChecks;
   return {
     amount: input.amountPoisha.toString(),
     reference,
@@ -224,21 +282,36 @@ function withdrawalArguments(input: WithdrawalRequest) {
     dailyMax: input.limits.withdrawalDailyMaxPoisha.toString(),
     now: (input.now ?? new Date()).toISOString(),
     details: JSON.stringify({ amount: formatBdt(input.amountPoisha), reference }),
+    unverifiedMax: checks.unverifiedMaxPoisha.toString(),
+    holdHours: checks.holdHours,
+    confirmation: checks.confirmation ? "on" : "off",
+    codeHash: checks.codeHash,
+    totpStep: checks.totpStep === null ? null : String(checks.totpStep),
+    newCodeHash: checks.newCodeHash,
+    alertFacts: JSON.stringify({ amountMinor: input.amountPoisha.toString(), reference }),
+    freezeToken: checks.freezeToken,
   };
 }
 
 /** The call of nexapay_request_withdrawal for `owner` (a uuid value or column), `p` giving each other argument. */
 function requestWithdrawalCall(owner: SQL | AnyPgColumn, p: ArgumentOf<typeof withdrawalArguments>) {
-  return sql<CreatedJson>`nexapay_request_withdrawal(${owner}::uuid, ${p("amount")}::bigint, ${p("reference")}::text, ${p("key")}::text,
-    ${p("dailyMax")}::bigint, ${startOfDhakaDayAt(p("now"))}, ${p("details")}::jsonb)`;
+  return sql<WithdrawalJson>`nexapay_request_withdrawal(${owner}::uuid, ${p("amount")}::bigint, ${p("reference")}::text, ${p("key")}::text,
+    ${p("dailyMax")}::bigint, ${startOfDhakaDayAt(p("now"))}, ${p("details")}::jsonb,
+    ${p("unverifiedMax")}::bigint, ${p("holdHours")}::integer, ${p("confirmation")}::text, ${p("codeHash")}::text,
+    ${p("totpStep")}::bigint, ${p("newCodeHash")}::text, ${p("alertFacts")}::jsonb, ${p("freezeToken")}::text)`;
 }
 
 const preparedWithdrawalAsUser = preparedPerDatabase((db) =>
   selectQuietlyAdmittedUser(db, { answer: requestWithdrawalCall(session.userId, sql.placeholder) }).prepare("nexapay_withdrawal_as_user"),
 );
 
-/** A withdrawal's refusals: its profile missing, and the daily maximum with what is left of it today. */
-function withdrawalRefusals(dailyMax: bigint): Refusals {
+/**
+ * A withdrawal's refusals: its profile missing, the daily maximum with what is left of it today,
+ * and the owner's checks (decision 039).
+ */
+function withdrawalRefusals(input: WithdrawalRequest): Refusals {
+  const dailyMax = input.limits.withdrawalDailyMaxPoisha;
+  const unverifiedMax = input.ownerChecks.unverifiedMaxPoisha;
   return {
     notFound: "Profile not found",
     overDailyLimit: (withdrawnToday) => {
@@ -246,17 +319,23 @@ function withdrawalRefusals(dailyMax: bigint): Refusals {
       const message = `This exceeds the daily withdrawal limit of ${displayBdt(dailyMax)}. You can withdraw up to ${displayBdt(left > 0n ? left : 0n)} more today.`;
       return new AppError(409, errorCodes.limitExceeded, message, { amount: message });
     },
+    overUnverifiedLimit: (withdrawnToday) => {
+      const left = unverifiedMax - withdrawnToday;
+      const message =
+        unverifiedMax === 0n
+          ? messages.verificationRequired
+          : `${messages.verificationRequired}: without it you can withdraw up to ${displayBdt(left > 0n ? left : 0n)} more today.`;
+      return new AppError(403, errorCodes.verificationRequired, message, { amount: message });
+    },
   };
 }
 
-export async function createWithdrawal(db: Db, input: WithdrawalRequest & { userId: string }): Promise<Created> {
+export async function createWithdrawal(db: Db, input: WithdrawalRequest & { userId: string }): Promise<WithdrawalOutcome> {
   const refusal = withdrawalRefusal(input);
   if (refusal) throw refusal;
   const args = withdrawalArguments(input);
   const call = requestWithdrawalCall(sql`${input.userId}`, (name) => sql`${args[name]}`);
-  return createdFrom(
-    await callMoneyFunction<CreatedJson>(db, sql`select ${call} as answer`, withdrawalRefusals(input.limits.withdrawalDailyMaxPoisha)),
-  );
+  return withdrawalOutcomeFrom(await callMoneyFunction<WithdrawalJson>(db, sql`select ${call} as answer`, withdrawalRefusals(input)));
 }
 
 /** createWithdrawal in the statement that checks the customer's session, as createDepositIfAdmitted (decision 034). */
@@ -264,14 +343,14 @@ export async function createWithdrawalIfAdmitted(
   db: Db,
   admission: QuietUserAdmission,
   input: WithdrawalRequest,
-): Promise<{ user: AdmittedUser; created: Created } | null> {
+): Promise<{ user: AdmittedUser; outcome: WithdrawalOutcome } | null> {
   const [row] = await executeMoneyStatement(
     preparedWithdrawalAsUser(db).execute({ ...admission, ...withdrawalArguments(input) }),
-    withdrawalRefusals(input.limits.withdrawalDailyMaxPoisha),
+    withdrawalRefusals(input),
   );
   if (!row) return null;
   const { answer, ...admitted } = row;
-  return { user: admitted, created: createdFrom(answer) };
+  return { user: admitted, outcome: withdrawalOutcomeFrom(answer) };
 }
 
 // ------------------------------------------------------------------ admins' decisions
@@ -491,6 +570,7 @@ type Refusals = {
   /** The NX409 message, when the thing already decided is not a transaction. */
   alreadyProcessed?: string;
   overDailyLimit?: (withdrawnTodayPoisha: bigint) => AppError;
+  overUnverifiedLimit?: (withdrawnTodayPoisha: bigint) => AppError;
 };
 
 /**
@@ -567,9 +647,25 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
     case "NX410":
       assert(refusals.overDailyLimit, "only a withdrawal is refused for the daily limit");
       return refusals.overDailyLimit(BigInt(e.detail ?? e.cause?.detail ?? "0"));
+    // Decision 039: the owner's checks on a withdrawal.
+    case "NX426":
+      assert(refusals.overUnverifiedLimit, "only a withdrawal is refused for the identity level");
+      return refusals.overUnverifiedLimit(BigInt(e.detail ?? e.cause?.detail ?? "0"));
+    case "NX423":
+      return new AppError(403, errorCodes.accountFrozen, messages.accountFrozen);
+    case "NX425": {
+      const until = new Date(e.detail ?? e.cause?.detail ?? "");
+      return new AppError(403, errorCodes.securityHold, securityHoldMessage(until), undefined, { until: until.toISOString() });
+    }
     default:
       return null;
   }
+}
+
+/** The hold's refusal in words, with its end in Dhaka time (the customer's screen says it in their language from `until`). */
+function securityHoldMessage(until: Date): string {
+  const when = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dhaka", dateStyle: "medium", timeStyle: "short" }).format(until);
+  return `Withdrawals are paused for your safety after a recent password or security change. You can withdraw again after ${when} (Dhaka time).`;
 }
 
 function constraintOf(error: unknown): string | undefined {

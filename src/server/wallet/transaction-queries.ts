@@ -5,11 +5,13 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AdminTransactionDetailDto, AdminTransactionDto, ChainState, ListDirection, TransactionSort } from "#shared/admin-schemas.ts";
 import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "#shared/money.ts";
 import type { Db } from "../db/client.ts";
+import { startOfDhakaDayAt } from "../db/dhaka-day.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
 import { preparedPerDatabase } from "../db/prepared.ts";
 import { auditLog, chainTransfers, profiles, session, transactions, user } from "../db/schema.ts";
 import { selectSessionWith } from "../auth/session-lookup.ts";
+import { newSignInWithinSql } from "../account-security/sign-in-places.ts";
 import { chainStateOf, evidenceTransferJoin, toChainEvidence, type ChainTransferRow } from "../chain/chain-evidence.ts";
 import { isExpiredDeposit, payAmountOf, transactionFromJson, type TransactionJson, type TransactionRow } from "./ledger.ts";
 
@@ -69,8 +71,11 @@ export async function findCustomerTransaction(db: Db, input: { userId: string; i
 export async function findSessionWithWallet(db: Db, token: string) {
   const [row] = await preparedSessionWallet(db).execute({ token });
   if (!row) return null;
-  const { balance, held, recent, ...facts } = row;
-  const wallet = balance === null || held === null ? null : { balance, held, recent: recent.map((json) => transactionFromJson(json)) };
+  const { balance, held, recent, verified, withdrawnToday, ...facts } = row;
+  const wallet =
+    balance === null || held === null
+      ? null
+      : { balance, held, recent: recent.map((json) => transactionFromJson(json)), verified, withdrawnToday: BigInt(withdrawnToday) };
   return { ...facts, wallet };
 }
 
@@ -90,6 +95,12 @@ const preparedSessionWallet = preparedPerDatabase((db) =>
     >`(select coalesce(jsonb_agg(nexapay_transaction_json(r.t) order by (r.t).created_at desc, (r.t).id desc), '[]'::jsonb)
       from (select t from transactions t where t.user_id = ${session.userId}
             order by t.created_at desc, t.id desc limit ${sql.raw(String(walletRecentCount))}) r)`,
+    // The identity level and what was asked for today, for the withdrawal limits (decision 039),
+    // counted as nexapay_request_withdrawal counts them.
+    verified: sql<boolean>`exists (select 1 from verifications v where v.user_id = ${session.userId} and v.status = 'approved')`,
+    withdrawnToday: sql<string>`(select coalesce(sum(w.amount_minor), 0)::text from transactions w
+      where w.user_id = ${session.userId} and w.type = 'withdraw' and w.origin = 'customer'
+        and w.status in ('pending', 'completed') and w.created_at >= ${startOfDhakaDayAt(sql`now()`)})`,
   }).prepare("nexapay_session_wallet"),
 );
 
@@ -197,6 +208,25 @@ export async function getAdminTransaction(db: Db, id: string, watcherOn: boolean
 
 const processor = alias(user, "processor");
 
+/** How far back a sign-in from a new device or network counts as a risk fact beside a withdrawal (decision 039). */
+export const newSignInRiskHours = 24;
+
+const isCustomerWithdrawal = sql`${transactions.type} = 'withdraw' and ${transactions.origin} = 'customer'`;
+
+/**
+ * The facts an admin weighs beside a customer's withdrawal (decision 039), each one index probe per
+ * row, and computed for withdrawals only (null for the rest):
+ * - a new number: no other withdrawal of this customer to the same wallet and number was ever paid
+ *   (the partial index of a customer's withdrawals, transactions_customer_withdrawals_user_created_idx);
+ * - a sign-in from a device or network new to the account in the last 24 hours (sign_in_places' key).
+ * Frozen and the second factor are columns of the rows already joined.
+ */
+const riskNewNumber = sql<boolean | null>`case when ${isCustomerWithdrawal} then not exists (
+    select 1 from transactions w
+    where w.user_id = ${transactions.userId} and w.type = 'withdraw' and w.origin = 'customer' and w.status = 'completed'
+      and w.reference = ${transactions.reference} and w.id <> ${transactions.id}) end`;
+const riskNewDeviceSignIn = sql<boolean | null>`case when ${isCustomerWithdrawal} then ${newSignInWithinSql(transactions.userId, newSignInRiskHours)} end`;
+
 /** The list's row: the transaction, its customer, who decided it, its chain state and the transfer behind it. */
 function adminTransactionRows(db: Db, watcherOn: boolean) {
   return db
@@ -207,6 +237,10 @@ function adminTransactionRows(db: Db, watcherOn: boolean) {
       processedByEmail: processor.email,
       chainState: chainStateOf(watcherOn),
       evidence: chainTransfers,
+      riskNewNumber,
+      riskNewDeviceSignIn,
+      frozenAt: profiles.frozenAt,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(transactions)
     .innerJoin(profiles, eq(profiles.id, transactions.userId))
@@ -222,6 +256,10 @@ function toAdminTransactionDto(row: {
   email: string;
   chainState: ChainState | null;
   evidence: ChainTransferRow | null;
+  riskNewNumber: boolean | null;
+  riskNewDeviceSignIn: boolean | null;
+  frozenAt: Date | null;
+  twoFactorEnabled: boolean;
 }): AdminTransactionDto {
   const { t } = row;
   return {
@@ -245,5 +283,14 @@ function toAdminTransactionDto(row: {
     expiresAt: t.expiresAt?.toISOString() ?? null,
     expired: isExpiredDeposit(t),
     chain: toChainEvidence(row.chainState, row.evidence),
+    risk:
+      row.riskNewNumber === null || row.riskNewDeviceSignIn === null
+        ? null
+        : {
+            newNumber: row.riskNewNumber,
+            newDeviceSignIn24h: row.riskNewDeviceSignIn,
+            frozenByCustomer: row.frozenAt !== null,
+            secondFactor: row.twoFactorEnabled,
+          },
   };
 }

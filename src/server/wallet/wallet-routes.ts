@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorCodes } from "#shared/api-error.ts";
+import { errorCodes, messages } from "#shared/api-error.ts";
 import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseRate, parseUsdt } from "#shared/money.ts";
 import {
   customerTransactionsQuerySchema,
@@ -13,11 +13,20 @@ import {
   transactionSchema,
   walletSchema,
   withdrawalRequestSchema,
+  type WithdrawalLimits,
 } from "#shared/wallet-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { newFreezeToken } from "../account-security/security-alerts.ts";
+import {
+  hashConfirmationCode,
+  matchTotpStep,
+  newConfirmationCode,
+  sendConfirmationCode,
+} from "../account-security/withdrawal-confirmation.ts";
 import {
   createDeposit,
   createDepositIfAdmitted,
@@ -27,22 +36,19 @@ import {
   limitsFrom,
   toTransactionDto,
   withdrawalRefusal,
+  type WithdrawalOutcome,
 } from "./ledger.ts";
 import { idParams } from "../http/id-params.ts";
 import { findCustomerTransaction, findSessionWithWallet, listCustomerTransactions } from "./transaction-queries.ts";
 
 const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
 
-export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards }): void {
+export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards; mailer: Mailer }): void {
   const { db, config, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = limitsFrom(config);
   const ratePoisha = parseRate(config.rateBdtPerUsdt);
-  // What Withdraw shows and checks before its review; the withdrawal request itself enforces them.
-  const withdrawalLimits = {
-    minimum: formatBdt(limits.withdrawalMinPoisha),
-    dailyMaximum: formatBdt(limits.withdrawalDailyMaxPoisha),
-  };
+  const unverifiedMaxPoisha = BigInt(config.unverifiedWithdrawalDailyMaxBdt) * 100n;
 
   r.get("/api/wallet", { schema: { tags: ["customer"], response: { 200: walletSchema } } }, async (request) => {
     // The guard's session lookup reads the wallet too: one round trip (transaction-queries.ts).
@@ -53,9 +59,27 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
       availableBalance: formatBdt(wallet.balance - wallet.held),
       heldBalance: formatBdt(wallet.held),
       recentTransactions: wallet.recent.map(toTransactionDto),
-      withdrawalLimits,
+      withdrawalLimits: withdrawalLimitsOf(wallet),
     };
   });
+
+  /**
+   * What Withdraw shows and checks before its review (the withdrawal request enforces them): the
+   * minimum, and the daily maximum of the customer's identity level with what is left of it today
+   * (decision 039). An unverified customer's maximum is never above a verified one's.
+   */
+  function withdrawalLimitsOf(wallet: { verified: boolean; withdrawnToday: bigint }): WithdrawalLimits {
+    const verifiedMax = limits.withdrawalDailyMaxPoisha;
+    const dailyMax = wallet.verified || (verifiedMax > 0n && verifiedMax < unverifiedMaxPoisha) ? verifiedMax : unverifiedMaxPoisha;
+    const unlimited = wallet.verified && verifiedMax === 0n;
+    const left = dailyMax - wallet.withdrawnToday;
+    return {
+      minimum: formatBdt(limits.withdrawalMinPoisha),
+      dailyMaximum: formatBdt(dailyMax),
+      level: wallet.verified ? "verified" : "unverified",
+      leftToday: unlimited ? null : formatBdt(left > 0n ? left : 0n),
+    };
+  }
 
   r.get(
     "/api/deposit-info",
@@ -110,6 +134,10 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     },
   );
 
+  // A withdrawal exists only once its owner confirmed it (decision 039). The first request, without
+  // a code, passes every other check in the withdrawal's statement and is answered 403
+  // CONFIRMATION_REQUIRED: an e-mailed code was issued (and is sent here), or the authenticator's is
+  // asked for. The request with the code creates it, in the statement that uses the code up.
   r.post(
     "/api/withdrawals",
     {
@@ -117,25 +145,79 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
       ...checkedInHandler,
     },
     async (request, reply) => {
-      const withdrawalRequest = () => ({
+      const code = config.withdrawalConfirmation ? request.body?.confirmationCode : undefined;
+      const newCode = newConfirmationCode();
+      const withdrawalRequest = (totpStep: number | null = null) => ({
         walletType: request.body.walletType,
         walletNumber: request.body.walletNumber,
         amountPoisha: parseBdt(request.body.amount),
         idempotencyKey: request.headers["idempotency-key"] ?? null,
         limits,
-      });
-      const { transaction, replayed } = await guards.actAsUser(request, {
-        refusal: () => withdrawalRefusal(withdrawalRequest()),
-        actIfAdmitted: async (admission) => {
-          const done = await createWithdrawalIfAdmitted(db, admission, withdrawalRequest());
-          return done && { user: done.user, result: done.created };
+        ownerChecks: {
+          unverifiedMaxPoisha,
+          holdHours: config.securityHoldHours,
+          confirmation: config.withdrawalConfirmation,
+          codeHash: code === undefined ? null : hashConfirmationCode(code),
+          totpStep,
+          newCodeHash: hashConfirmationCode(newCode),
+          freezeToken: newFreezeToken(),
         },
-        actAlone: () => createWithdrawal(db, { ...withdrawalRequest(), userId: request.user!.id }),
       });
+      let outcome: WithdrawalOutcome;
+      if (code === undefined || typeof code !== "string") {
+        // No code: one round trip, the session checked in the statement (decision 034).
+        outcome = await guards.actAsUser(request, {
+          refusal: () => withdrawalRefusal(withdrawalRequest()),
+          actIfAdmitted: async (admission) => {
+            const done = await createWithdrawalIfAdmitted(db, admission, withdrawalRequest());
+            return done && { user: done.user, result: done.outcome };
+          },
+          actAlone: () => createWithdrawal(db, { ...withdrawalRequest(), userId: request.user!.id }),
+        });
+      } else {
+        // A code: the session first, then the authenticator's step for it (the user must be known),
+        // then the statement that decides.
+        await guards.requireUser(request, reply);
+        if (request.validationError) throw request.validationError;
+        const refusal = withdrawalRefusal(withdrawalRequest());
+        if (refusal) throw refusal;
+        const userId = request.user!.id;
+        const totpStep = request.user!.twoFactorEnabled ? await matchTotpStep(db, config.authSecret, userId, code) : null;
+        outcome = await createWithdrawal(db, { ...withdrawalRequest(totpStep), userId });
+      }
+      if ("refused" in outcome) {
+        throw new AppError(400, errorCodes.confirmationInvalid, messages.confirmationInvalid, {
+          confirmationCode: messages.confirmationInvalid,
+        });
+      }
+      if ("confirmation" in outcome) throw await confirmationRequired(request.user!.id, outcome.confirmation, newCode, withdrawalRequest());
+      const { transaction, replayed } = outcome.created;
       if (replayed) reply.header("idempotent-replayed", "true");
       return reply.status(201).send(toTransactionDto(transaction));
     },
   );
+
+  /** The 403 that asks for the owner's code; an e-mailed code just issued is sent first. */
+  async function confirmationRequired(
+    userId: string,
+    confirmation: { method: "email" | "totp"; sent?: boolean; resendAt?: string },
+    code: string,
+    input: { walletType: string; walletNumber: string; amountPoisha: bigint },
+  ): Promise<AppError> {
+    if (confirmation.method === "totp") {
+      return new AppError(403, errorCodes.confirmationRequired, messages.confirmationTotp, undefined, { method: "totp" });
+    }
+    let sentTo: string | undefined;
+    if (confirmation.sent) {
+      sentTo = await sendConfirmationCode({ db, mailer: deps.mailer, publicUrl: config.publicUrl }, { userId, code, ...input });
+    }
+    const resendAt = confirmation.resendAt ? new Date(confirmation.resendAt).toISOString() : undefined;
+    return new AppError(403, errorCodes.confirmationRequired, messages.confirmationEmail, undefined, {
+      method: "email",
+      ...(sentTo ? { sentTo } : {}),
+      ...(resendAt ? { resendAt } : {}),
+    });
+  }
 
   r.get(
     "/api/transactions",
