@@ -43,4 +43,3 @@ export function holdEndsAt(securityChangedAt: Date | null, holdHours: number, no
   const ends = new Date(securityChangedAt.getTime() + holdHours * 3_600_000);
   return ends > now ? ends : null;
 }
-

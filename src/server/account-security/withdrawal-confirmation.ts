@@ -74,7 +74,10 @@ export async function sendConfirmationCode(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
   input: { userId: string; code: string; amountPoisha: bigint; walletType: string; walletNumber: string },
 ): Promise<string> {
-  const [owner] = await deps.db.select({ email: user.email, name: user.name, language: user.language }).from(user).where(eq(user.id, input.userId));
+  const [owner] = await deps.db
+    .select({ email: user.email, name: user.name, language: user.language })
+    .from(user)
+    .where(eq(user.id, input.userId));
   if (!owner) throw new Error("the owner of a withdrawal has no user row");
   const freezeToken = await createFreezeLink(deps.db, input.userId);
   const mail = composeWithdrawalCodeMail(

@@ -247,7 +247,8 @@ export type WithdrawalOutcome =
   | { confirmation: { method: "email" | "totp"; sent?: boolean; resendAt?: string } }
   | { refused: "confirmation_invalid" };
 
-type WithdrawalJson = CreatedJson | { confirmation: { method: "email" | "totp"; sent?: boolean; resendAt?: string } } | { refused: "confirmation_invalid" };
+type WithdrawalJson =
+  CreatedJson | { confirmation: { method: "email" | "totp"; sent?: boolean; resendAt?: string } } | { refused: "confirmation_invalid" };
 
 /** The withdrawal an outcome created; a failed assertion (a bug of the caller) otherwise. */
 export function createdWithdrawal(outcome: WithdrawalOutcome): Created {

@@ -225,7 +225,9 @@ const riskNewNumber = sql<boolean | null>`case when ${isCustomerWithdrawal} then
     select 1 from transactions w
     where w.user_id = ${transactions.userId} and w.type = 'withdraw' and w.origin = 'customer' and w.status = 'completed'
       and w.reference = ${transactions.reference} and w.id <> ${transactions.id}) end`;
-const riskNewDeviceSignIn = sql<boolean | null>`case when ${isCustomerWithdrawal} then ${newSignInWithinSql(transactions.userId, newSignInRiskHours)} end`;
+const riskNewDeviceSignIn = sql<
+  boolean | null
+>`case when ${isCustomerWithdrawal} then ${newSignInWithinSql(transactions.userId, newSignInRiskHours)} end`;
 
 /** The list's row: the transaction, its customer, who decided it, its chain state and the transfer behind it. */
 function adminTransactionRows(db: Db, watcherOn: boolean) {
