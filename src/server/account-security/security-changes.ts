@@ -18,9 +18,9 @@ export async function recordSecurityChange(db: Db, input: { userId: string; chan
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx.update(profiles).set({ securityChangedAt: now }).where(eq(profiles.id, input.userId));
-    await endResetLinks(tx as unknown as Db, input.userId);
+    await endResetLinks(tx, input.userId);
     const template = input.change.startsWith("password") ? "security.password_changed" : "security.two_factor_changed";
-    await queueSecurityAlert(tx as unknown as Db, {
+    await queueSecurityAlert(tx, {
       userId: input.userId,
       template,
       eventKey: `${template}:${input.userId}:${now.getTime()}:${randomBytes(4).toString("hex")}`,

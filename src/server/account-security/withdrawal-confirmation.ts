@@ -89,7 +89,7 @@ export async function sendConfirmationCode(
       freezeLink: `${deps.publicUrl}/freeze?token=${freezeToken}`,
       name: owner.name,
     },
-    owner.language as Language,
+    owner.language,
   );
   await deps.mailer.send({ to: owner.email, ...mail });
   return maskedEmail(owner.email);
