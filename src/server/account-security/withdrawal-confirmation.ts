@@ -10,7 +10,6 @@ import { createOTP } from "@better-auth/utils/otp";
 import { base32 } from "@better-auth/utils/base32";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import type { Language } from "#shared/language.ts";
 import type { Db } from "../db/client.ts";
 import { twoFactor, user } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
