@@ -119,6 +119,26 @@ export async function checkAdminSession(db: Db, facts: SessionFacts, now: Date, 
   return "active";
 }
 
+/**
+ * A customer session's last use is written at most this often: often enough for the owner's list of
+ * where they are signed in to be honest (decision 039), rarely enough that a busy customer does not
+ * rewrite their session row on every request.
+ */
+export const userActivityWriteEveryMs = 5 * 60 * 1000;
+
+/**
+ * Whether requireSession records this use of a session now. Only a customer's: an admin's activity
+ * is checkAdminSession's, which writes the time the person was last seen (the idle report), not the
+ * time of the request; a write here would keep an idle back office alive.
+ */
+export function userActivityDue(facts: Pick<SessionFacts, "adminRole" | "lastActiveAt">, now: Date): boolean {
+  return facts.adminRole === null && now.getTime() - facts.lastActiveAt.getTime() > userActivityWriteEveryMs;
+}
+
+export async function recordUserActivity(db: Db, token: string, now: Date): Promise<void> {
+  await db.update(session).set({ lastActiveAt: now }).where(eq(session.token, token));
+}
+
 /** The admin a session check inside a route's own statement admitted (selectQuietlyAdmittedAdmin's row). */
 export type AdmittedAdmin = { adminId: string; adminEmail: string; adminRole: AdminRole };
 
@@ -131,6 +151,7 @@ export function quietUserAdmission(token: string, now: Date) {
     token,
     notExpiredAt: isoAt(nowMs),
     noRefreshUntil: isoAt(nowMs + (sessionLifetimeSeconds - sessionRefreshAgeSeconds) * 1000),
+    noActivityDueSince: isoAt(nowMs - userActivityWriteEveryMs),
   };
 }
 
@@ -158,12 +179,15 @@ const admissionTime = (name: keyof QuietAdmission) => sql`${sql.placeholder(name
 /**
  * requireSession's rules (auth/guards.ts), turned around, for a session that passes them *and
  * writes nothing*: it exists and has not expired (an expired one is deleted), its sliding expiry is
- * not due (needsRefresh: a write), and its user is not suspended (their sessions are ended).
+ * not due (needsRefresh: a write), its user is not suspended (their sessions are ended), and, for a
+ * customer, no use is due to be recorded (userActivityDue: a write). An admin's activity is
+ * checkAdminSession's, which selectQuietlyAdmittedAdmin turns around on its own.
  */
 const quietlyAdmittedSession = sql`${session.token} = ${sql.placeholder("token")}
   and ${toMillisecond(session.expiresAt)} >= ${admissionTime("notExpiredAt")}
   and ${toMillisecond(session.expiresAt)} > ${admissionTime("noRefreshUntil")}
-  and not coalesce(${profiles.isSuspended}, false)`;
+  and not coalesce(${profiles.isSuspended}, false)
+  and (${adminUsers.adminRole} is not null or ${toMillisecond(session.lastActiveAt)} >= ${admissionTime("noActivityDueSince")})`;
 
 /** The user a customer-route check inside the route's own statement admitted (selectQuietlyAdmittedUser's row). */
 export type AdmittedUser = { userId: string; email: string; adminRole: AdminRole | null; twoFactorEnabled: boolean };

@@ -15,7 +15,9 @@ import {
   checkAdminSession,
   quietAdmission,
   quietUserAdmission,
+  recordUserActivity,
   revokeSessionsOf,
+  userActivityDue,
   type AdminRole,
   type AdminSessionVerdict,
   type AdmittedAdmin,
@@ -112,6 +114,9 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
       await revokeSessionsOf(db, facts.userId);
       throw new AppError(403, errorCodes.suspended, messages.suspended);
     }
+    // A customer's use of the session, for their list of where they are signed in (decision 039).
+    const now = new Date();
+    if (userActivityDue(facts, now)) await recordUserActivity(db, facts.token, now);
     request.user = signedInUserOf(facts);
     return facts;
   }
@@ -125,8 +130,20 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     await admitAdmin(request);
   }
 
-  async function admitAdmin(request: FastifyRequest): Promise<void> {
+  /**
+   * requireUser for a customer, requireAdmin for an admin: for what both do to their own account
+   * (new recovery codes), where an admin's session must still be one the back office would admit.
+   */
+  async function requireUserAsAdminIfAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const facts = await requireSession(request, plainLookup);
+    if (facts.adminRole !== null) await admitAdminSession(request, facts);
+  }
+
+  async function admitAdmin(request: FastifyRequest): Promise<void> {
+    await admitAdminSession(request, await requireSession(request, plainLookup));
+  }
+
+  async function admitAdminSession(request: FastifyRequest, facts: SessionFacts): Promise<void> {
     if (!facts.adminRole) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
     if (!facts.twoFactorEnabled) throw new AppError(403, errorCodes.twoFactorRequired, messages.twoFactorRequired);
     const verdict = await checkAdminSession(db, facts, new Date(), idleMsOf(request));
@@ -210,7 +227,16 @@ export function createGuards(deps: { auth: Auth; db: Db }) {
     return steps.actAlone();
   }
 
-  return { currentUser, requireUser, requireUserReading, requireAdmin, requireSessionCookie, actAsAdmin, actAsUser };
+  return {
+    currentUser,
+    requireUser,
+    requireUserAsAdminIfAdmin,
+    requireUserReading,
+    requireAdmin,
+    requireSessionCookie,
+    actAsAdmin,
+    actAsUser,
+  };
 }
 
 /** Finds the session a signed cookie names (null when there is none), with whatever else the route reads with it. */

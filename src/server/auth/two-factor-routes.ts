@@ -1,12 +1,23 @@
-// Admins' second factor (decisions 006 and 014; ASVS 4.3.1, PCI DSS 8.4.1): enrolment of an authenticator app
-// (TOTP, RFC 6238) with one-time recovery codes, and the code step of an admin's sign-in. Handled
-// by better-auth's two-factor plugin behind our validation and throttling.
+// The second factor (decisions 006, 014 and 039; ASVS 4.3.1, PCI DSS 8.4.1): enrolment of an
+// authenticator app (TOTP, RFC 6238) with one-time recovery codes, the code step of a sign-in, and,
+// for customers only, turning it off again. Admins must have it (the back office refuses them
+// without); customers choose. Handled by better-auth's two-factor plugin behind our validation and
+// throttling.
 import assert from "node:assert/strict";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
-import { errorCodes, messages } from "#shared/api-error.ts";
-import { recoveryCodeSchema, totpCodeSchema, twoFactorPasswordSchema } from "#shared/two-factor-schemas.ts";
+import { timingSafeEqual } from "node:crypto";
+import { errorCodes } from "#shared/api-error.ts";
+import {
+  compactCode,
+  isTotpCode,
+  recoveryCodeSchema,
+  totpCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorPasswordSchema,
+} from "#shared/two-factor-schemas.ts";
+import { recordSecurityChange } from "../account-security/security-changes.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
@@ -15,6 +26,20 @@ import { adminRoleOf, markSessionTwoFactorVerified, revokeSessionsOf } from "./a
 import type { Auth } from "./auth.ts";
 import type { Guards } from "./guards.ts";
 import { sendAuthResponse } from "./auth-response.ts";
+
+const passwordIncorrect = "Password is incorrect";
+const invalidCode = "Invalid code. Check your authenticator app and try again.";
+const invalidRecoveryCode = "Invalid recovery code.";
+const notSetUp = "Two-factor sign-in is not set up.";
+const adminsKeepIt = "The back office requires two-factor sign-in: it cannot be turned off.";
+
+const wrongPassword = () => new AppError(400, errorCodes.invalidCredentials, passwordIncorrect, { password: passwordIncorrect });
+const wrongCode = (message: string) => new AppError(400, errorCodes.invalidCredentials, message, { code: message });
+
+/** The audit action of a sign-in's code step: the back office's own for admins, the customers' otherwise. */
+async function signedInActionOf(db: Db, userId: string): Promise<string> {
+  return (await adminRoleOf(db, userId)) === null ? "user.signed_in" : "admin.signed_in";
+}
 
 export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards; config: Config }): void {
   const { auth, db, guards } = deps;
@@ -43,8 +68,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
     "/api/auth/two-factor/enable",
     { schema: { tags: ["auth"], body: twoFactorPasswordSchema }, onRequest: guards.requireUser, config: perIp("2fa-enable") },
     async (request, reply) => {
-      // Customers sign in with a password only; the second factor is the back office's.
-      if ((await adminRoleOf(db, request.user!.id)) === null) throw new AppError(403, errorCodes.forbidden, messages.adminRequired);
+      // Admins and customers alike: the enrolment completes with the first code (verify-totp).
       const response = await auth.api.enableTwoFactor({
         body: { password: request.body.password },
         headers: fromNodeHeaders(request.headers),
@@ -53,35 +77,74 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       if (response.status === 400) {
         const text = await response.clone().text();
         if (text.includes("TOTP_ALREADY_ENABLED")) throw new AppError(409, errorCodes.conflict, "Two-factor sign-in is already set up.");
-        throw new AppError(400, errorCodes.invalidCredentials, "Password is incorrect", { password: "Password is incorrect" });
+        throw wrongPassword();
       }
       return sendAuthResponse(reply, response);
     },
   );
 
-  // New recovery codes for a signed-in admin (the old ones stop working): when they have used most
-  // of them, or fear they were seen. The password is asked again, as for enrolment.
+  // New recovery codes for a signed-in, enrolled user (the old ones stop working): when they have
+  // used most of them, or fear they were seen. The password is asked again, as for enrolment. An
+  // admin must be on a session the back office would admit.
   r.post(
     "/api/auth/two-factor/generate-backup-codes",
-    { schema: { tags: ["auth"], body: twoFactorPasswordSchema }, onRequest: guards.requireAdmin, config: perIp("2fa-backup-codes") },
+    {
+      schema: { tags: ["auth"], body: twoFactorPasswordSchema },
+      onRequest: guards.requireUserAsAdminIfAdmin,
+      config: perIp("2fa-backup-codes"),
+    },
     async (request, reply) => {
+      const signedIn = request.user!;
+      if (!signedIn.twoFactorEnabled) throw new AppError(409, errorCodes.conflict, notSetUp);
       const response = await auth.api.generateBackupCodes({
         body: { password: request.body.password },
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });
-      if (response.status === 400 || response.status === 401) {
-        throw new AppError(400, errorCodes.invalidCredentials, "Password is incorrect", { password: "Password is incorrect" });
-      }
+      if (response.status === 400 || response.status === 401) throw wrongPassword();
       if (response.ok) {
-        const userId = request.user!.id;
         await writeAudit(db, {
-          actorId: userId,
-          action: "admin.recovery_codes_regenerated",
+          actorId: signedIn.id,
+          action: signedIn.adminRole === null ? "user.recovery_codes_regenerated" : "admin.recovery_codes_regenerated",
           targetType: "user",
-          targetId: userId,
+          targetId: signedIn.id,
           ip: request.ip,
         });
+      }
+      return sendAuthResponse(reply, response);
+    },
+  );
+
+  // A customer turns the second factor off with the password AND a current code (the app's or a
+  // recovery code): neither a stolen session nor a stolen password alone can. It starts the
+  // withdrawal hold and tells the owner by e-mail (decision 039). Admins cannot: the back office
+  // requires it (a super admin resets a lost one, admins/reset-two-factor.ts).
+  r.post(
+    "/api/auth/two-factor/disable",
+    { schema: { tags: ["auth"], body: twoFactorDisableSchema }, onRequest: guards.requireUser, config: perIp("2fa-disable") },
+    async (request, reply) => {
+      const signedIn = request.user!;
+      if (signedIn.adminRole !== null) throw new AppError(403, errorCodes.forbidden, adminsKeepIt);
+      if (!signedIn.twoFactorEnabled) throw new AppError(409, errorCodes.conflict, notSetUp);
+      const headers = fromNodeHeaders(request.headers);
+      const { code, password } = request.body;
+      if (!(await isCurrentCode(auth, headers, signedIn.id, code))) {
+        throw wrongCode(isTotpCode(code) ? invalidCode : invalidRecoveryCode);
+      }
+      // better-auth checks the password and, only when it is right, deletes the secret and the
+      // recovery codes, clears the flag and replaces this session (a new cookie).
+      const response = await auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true });
+      if (response.status === 400 || response.status === 401) throw wrongPassword();
+      if (response.ok) {
+        await writeAudit(db, {
+          actorId: signedIn.id,
+          action: "user.two_factor_disabled",
+          targetType: "user",
+          targetId: signedIn.id,
+          details: { method: isTotpCode(code) ? "totp" : "recovery_code" },
+          ip: request.ip,
+        });
+        await recordSecurityChange(db, { userId: signedIn.id, change: "two_factor_disabled", ip: request.ip });
       }
       return sendAuthResponse(reply, response);
     },
@@ -98,25 +161,25 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });
-      if (response.status === 401 || response.status === 400) {
-        throw new AppError(400, errorCodes.invalidCredentials, "Invalid code. Check your authenticator app and try again.", {
-          code: "Invalid code. Check your authenticator app and try again.",
-        });
-      }
+      if (response.status === 401 || response.status === 400) throw wrongCode(invalidCode);
       if (response.ok) {
         const userId = enrolling?.user.id ?? (await userIdOf(response));
         const enrolled = enrolling !== null && !enrolling.user.twoFactorEnabled;
-        const action = enrolled ? "admin.two_factor_enabled" : "admin.signed_in";
         await secondFactorPassed(response, enrolled && userId ? userId : null);
-        if (userId)
+        if (userId) {
+          const customer = (await adminRoleOf(db, userId)) === null;
           await writeAudit(db, {
             actorId: userId,
-            action,
+            action: `${customer ? "user" : "admin"}.${enrolled ? "two_factor_enabled" : "signed_in"}`,
             targetType: "user",
             targetId: userId,
             details: { method: "totp" },
             ip: request.ip,
           });
+          // A customer turning it on is a security change: the hold and the e-mail (decision 039).
+          // An admin's enrolment is the back office's entry requirement, not a change they chose.
+          if (enrolled && customer) await recordSecurityChange(db, { userId, change: "two_factor_enabled", ip: request.ip });
+        }
       }
       return sendAuthResponse(reply, response);
     },
@@ -131,15 +194,13 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
         headers: fromNodeHeaders(request.headers),
         asResponse: true,
       });
-      if (response.status === 401 || response.status === 400) {
-        throw new AppError(400, errorCodes.invalidCredentials, "Invalid recovery code.", { code: "Invalid recovery code." });
-      }
+      if (response.status === 401 || response.status === 400) throw wrongCode(invalidRecoveryCode);
       const userId = response.ok ? await userIdOf(response) : null;
       if (response.ok) await secondFactorPassed(response, null);
       if (userId) {
         await writeAudit(db, {
           actorId: userId,
-          action: "admin.signed_in",
+          action: await signedInActionOf(db, userId),
           targetType: "user",
           targetId: userId,
           details: { method: "recovery_code" },
@@ -149,6 +210,30 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+/**
+ * Whether `code` is a current code of the signed-in user, changing nothing either way: a wrong one
+ * must leave everything as it was, and a right one is spent only if the password is right too (then
+ * the secret and every recovery code are deleted anyway). Six digits are checked as the app's code
+ * by better-auth's verifyTOTP on this session, which for an enrolment already completed only
+ * compares; anything else as a recovery code, compared with the stored ones without using it up.
+ */
+async function isCurrentCode(auth: Auth, headers: Headers, userId: string, code: string): Promise<boolean> {
+  if (isTotpCode(code)) {
+    const response = await auth.api.verifyTOTP({ body: { code: compactCode(code) }, headers, asResponse: true });
+    return response.ok;
+  }
+  // No codes stored (an enrolment half undone by hand) is no code at all.
+  const backupCodes = await auth.api.viewBackupCodes({ body: { userId } }).then(
+    (answer) => answer.backupCodes,
+    () => [] as string[],
+  );
+  const given = Buffer.from(code);
+  return backupCodes.some((stored) => {
+    const expected = Buffer.from(stored);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }
 
 /** The signed-in user's id from better-auth's answer to a second-factor step (`{token, user}`). */

@@ -70,6 +70,17 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
     message: "Enter the {digits}-digit code from your authenticator app",
   }),
   "Enter one of your recovery codes": msg({ message: "Enter one of your recovery codes" }),
+  "Enter the {digits}-digit code from your authenticator app, or a recovery code": msg({
+    message: "Enter the {digits}-digit code from your authenticator app, or a recovery code",
+  }),
+  "Invalid code. Check your authenticator app and try again.": msg({
+    message: "Invalid code. Check your authenticator app and try again.",
+  }),
+  "Invalid recovery code.": msg({ message: "Invalid recovery code." }),
+  "Password is incorrect": msg({ message: "Password is incorrect" }),
+  "Two-factor sign-in is already set up.": msg({ message: "Two-factor sign-in is already set up." }),
+  "Two-factor sign-in is not set up.": msg({ message: "Two-factor sign-in is not set up." }),
+  "Session not found": msg({ message: "Session not found" }),
   "A passport has a front side only": msg({ message: "A passport has a front side only" }),
   "Only JPEG, PNG or WebP images can be uploaded": msg({ message: "Only JPEG, PNG or WebP images can be uploaded" }),
   "The file is larger than {size} MB": msg({ message: "The file is larger than {size} MB" }),

@@ -1,5 +1,5 @@
-// The authenticator secret as the enrolment screen shows it for typing by hand. The codes'
-// rules are src/shared/two-factor-schemas.ts, the same on both sides.
+// The authenticator secret as the enrolment screens (the back office's, and Profile › Security) show
+// it for typing by hand. The codes' rules are src/shared/two-factor-schemas.ts, the same on both sides.
 
 /** The secret of an otpauth:// URI, for typing into an app by hand; undefined when it has none. */
 export function totpSecretOf(totpUri: string): string | undefined {

@@ -9,16 +9,12 @@ import { adminSignInSchema } from "#shared/auth-schemas.ts";
 import type { Me } from "#shared/me.ts";
 import { SignInFields } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
-import { Button } from "@/components/ui/button.tsx";
-import { controlProps, FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
+import { TwoFactorCodeStep } from "@/components/two-factor-code-step.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
-import { ApiError, errorMessage } from "@/lib/api-client.ts";
-import { formatCount } from "@/lib/locale-format.ts";
+import { errorMessage } from "@/lib/api-client.ts";
 import { signInWithPassword, verifyTwoFactorCode, type SignInAnswer } from "./admin-api.ts";
 import { redirectTarget, stateText } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
-import { recoveryCodeSchema, totpCodeSchema } from "#shared/two-factor-schemas.ts";
 import { serverMessageText } from "@/lib/server-messages.ts";
 
 /**
@@ -100,7 +96,8 @@ export default function AdminLoginPage() {
           endServerSession={endServerSession}
         />
       ) : (
-        <CodeStep
+        <TwoFactorCodeStep
+          verify={verifyTwoFactorCode}
           onStart={() => setRefusal(undefined)}
           onVerified={finish}
           onBack={() => {
@@ -152,99 +149,6 @@ function PasswordStep({
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <fieldset disabled={busy} className="grid gap-5">
         <SignInFields register={form.register} errors={errors} busy={busy} emailPlaceholder="admin@example.com" />
-      </fieldset>
-    </form>
-  );
-}
-
-function CodeStep({ onStart, onVerified, onBack }: { onStart: () => void; onVerified: () => Promise<boolean>; onBack: () => void }) {
-  const [mode, setMode] = useState<"totp" | "recovery">("totp");
-  return mode === "totp" ? (
-    <CodeForm key="totp" mode="totp" onStart={onStart} onVerified={onVerified} onBack={onBack} onSwitch={() => setMode("recovery")} />
-  ) : (
-    <CodeForm key="recovery" mode="recovery" onStart={onStart} onVerified={onVerified} onBack={onBack} onSwitch={() => setMode("totp")} />
-  );
-}
-
-function CodeForm({
-  mode,
-  onStart,
-  onVerified,
-  onBack,
-  onSwitch,
-}: {
-  mode: "totp" | "recovery";
-  onStart: () => void;
-  onVerified: () => Promise<boolean>;
-  onBack: () => void;
-  onSwitch: () => void;
-}) {
-  const { t } = useLingui();
-  const codeFailedMessage = t`Login failed. Please try again.`;
-  const [busy, setBusy] = useState(false);
-  const form = useForm({ resolver: zodResolver(mode === "totp" ? totpCodeSchema : recoveryCodeSchema), defaultValues: { code: "" } });
-  const error = form.formState.errors.code?.message;
-
-  const onSubmit = form.handleSubmit(async ({ code }) => {
-    setBusy(true);
-    onStart();
-    try {
-      await verifyTwoFactorCode(mode, code);
-    } catch (failure) {
-      const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, codeFailedMessage)) : codeFailedMessage;
-      form.setError("code", { type: "server", message });
-      toast.error(message);
-      setBusy(false);
-      form.setFocus("code");
-      return;
-    }
-    if (!(await onVerified())) setBusy(false);
-  });
-
-  return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <fieldset disabled={busy} className="grid gap-5">
-        <p className="text-sm text-muted-foreground">
-          {mode === "totp"
-            ? t`Open your authenticator app and enter the ${formatCount(6)}-digit code it shows for Nexapay.`
-            : t`Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.`}
-        </p>
-        {mode === "totp" ? (
-          <FormField id="code" label={t`Authentication code`} error={error}>
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              maxLength={7}
-              autoFocus
-              className="font-mono tracking-widest"
-              {...controlProps("code", error)}
-              {...form.register("code")}
-            />
-          </FormField>
-        ) : (
-          <FormField id="code" label={t`Recovery code`} error={error}>
-            <Input
-              autoComplete="off"
-              spellCheck={false}
-              autoFocus
-              className="font-mono"
-              {...controlProps("code", error)}
-              {...form.register("code")}
-            />
-          </FormField>
-        )}
-        <Button type="submit" className="w-full">
-          {busy ? t`Verifying...` : t`Verify`}
-        </Button>
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <Button variant="link" className="h-auto p-0" onClick={onSwitch}>
-            {mode === "totp" ? t`Use a recovery code instead` : t`Use your authenticator app instead`}
-          </Button>
-          <Button variant="link" className="h-auto p-0" onClick={onBack}>
-            <Trans>Back to sign in</Trans>
-          </Button>
-        </div>
       </fieldset>
     </form>
   );

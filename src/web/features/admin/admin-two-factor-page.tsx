@@ -1,26 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound, ShieldCheck } from "lucide-react";
-import QRCode from "qrcode";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "@/lib/toast.tsx";
-import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
+import { AuthenticatorKey } from "@/components/authenticator-key.tsx";
+import { CopyButton, RecoveryCodeList } from "@/components/recovery-codes.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { Notice } from "@/components/ui/notice.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
-import { Spinner } from "@/components/ui/spinner.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./admin-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
 import { totpCodeSchema, twoFactorPasswordSchema } from "#shared/two-factor-schemas.ts";
-import { groupedSecret, totpSecretOf } from "./two-factor-code.ts";
 
 /**
  * Enrolment of an admin's second factor (/admin/two-factor): the password again, then
@@ -109,24 +106,10 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
   const location = useLocation();
   const { refreshSession } = useAuthActions();
   const savedId = useId();
-  const [qrDataUrl, setQrDataUrl] = useState<string | null>(null);
-  const [qrFailed, setQrFailed] = useState(false);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const secret = totpSecretOf(enrolment.totpURI);
   const form = useForm({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: "" } });
   const error = form.formState.errors.code?.message;
-
-  useEffect(() => {
-    let current = true;
-    // Drawn here, in the browser: the secret never goes to a third-party QR service.
-    QRCode.toDataURL(enrolment.totpURI, { margin: 1, width: 192, errorCorrectionLevel: "M" })
-      .then((url) => current && setQrDataUrl(url))
-      .catch(() => current && setQrFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [enrolment.totpURI]);
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setBusy(true);
@@ -150,32 +133,7 @@ function EnrolmentSteps({ enrolment }: { enrolment: Enrolment }) {
         <h2 id="step-scan" className="text-base font-semibold">
           <Trans>1. Scan this QR code with your authenticator app</Trans>
         </h2>
-        <div className="flex justify-center">
-          {qrDataUrl ? (
-            <img src={qrDataUrl} width={192} height={192} alt={t`QR code for your authenticator app`} className="rounded-lg border" />
-          ) : qrFailed ? (
-            <Notice tone="error">
-              <Trans>The QR code could not be drawn. Enter the key below instead.</Trans>
-            </Notice>
-          ) : (
-            <div className="flex size-48 items-center justify-center rounded-lg border">
-              <Spinner />
-            </div>
-          )}
-        </div>
-        {secret ? (
-          <div className="grid gap-1 text-sm">
-            <p className="text-muted-foreground">
-              <Trans>Or enter this key by hand:</Trans>
-            </p>
-            <div className="flex items-center gap-2">
-              <code id="totp-secret" data-secret={secret} className="flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm break-all">
-                {groupedSecret(secret)}
-              </code>
-              <CopyButton text={secret} label={t`Copy key`} />
-            </div>
-          </div>
-        ) : null}
+        <AuthenticatorKey totpUri={enrolment.totpURI} />
       </section>
 
       <section aria-labelledby="step-codes" className="grid gap-3">

@@ -10,42 +10,69 @@ import { SignInFields } from "@/components/sign-in-fields.tsx";
 import { AuthShell } from "@/components/auth-shell.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
+import { TwoFactorCodeStep } from "@/components/two-factor-code-step.tsx";
 import { errorMessage } from "@/lib/api-client.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { redirectTarget, stateFlag } from "@/lib/location-state.ts";
 import { useAuthActions } from "@/lib/session.ts";
+import { signInWithPassword, verifySecondFactor, type SignInAnswer } from "./auth-api.ts";
 
 // The screen's failure message and redirect delay (docs/product.md, Signing up and signing in).
 const signInFailedMessage = msg`Failed to login. Please check your credentials.`;
 const redirectDelayMs = 100;
 
-/** Sign in (/login). */
+/**
+ * Sign in (/login): e-mail and password, then, for a customer who turned on an authenticator app
+ * (Profile › Security, decision 039), the 6-digit code or a recovery code.
+ */
 export default function LoginPage() {
   const { t, i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
-  const { signIn } = useAuthActions();
+  const { endServerSession, refreshSession } = useAuthActions();
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<"password" | "code">("password");
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await signIn(values);
-    } catch (error) {
-      toast.error(errorMessage(error, i18n._(signInFailedMessage)));
-      setBusy(false);
-      return;
+  /** The session now exists: read who it is and go on. Answers false when that failed. */
+  async function finish(): Promise<boolean> {
+    const me = await refreshSession().catch(() => null);
+    if (!me) {
+      toast.error(i18n._(signInFailedMessage));
+      return false;
     }
     toast.success(t`Logged in successfully!`);
     // The form stays disabled until the next page shows.
     const to = redirectTarget(location.state, "/dashboard");
     setTimeout(() => void navigate(to, { replace: true }), redirectDelayMs);
+    return true;
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    // Any earlier session in this browser ends first, and with it whatever was read for it.
+    await endServerSession().catch(() => undefined);
+    let answer: SignInAnswer | null;
+    try {
+      answer = await signInWithPassword(values);
+    } catch (error) {
+      toast.error(errorMessage(error, i18n._(signInFailedMessage)));
+      setBusy(false);
+      return;
+    }
+    if (answer?.twoFactorRedirect) {
+      setBusy(false);
+      setStep("code");
+      return;
+    }
+    if (!(await finish())) setBusy(false);
   });
 
   return (
     <AuthShell
       title={t`Sign in to your account`}
+      description={step === "code" ? t`Enter the ${formatCount(6)}-digit code from your authenticator app` : undefined}
       footer={
         <div className="grid justify-items-center gap-2">
           <p>
@@ -68,20 +95,32 @@ export default function LoginPage() {
           <Trans>Your password has been reset. Sign in with your new password.</Trans>
         </Notice>
       ) : null}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset disabled={busy} className="grid gap-5">
-          <SignInFields
-            register={form.register}
-            errors={errors}
-            busy={busy}
-            passwordAside={
-              <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-                <Trans>Forgot your password?</Trans>
-              </Link>
-            }
-          />
-        </fieldset>
-      </form>
+      {step === "password" ? (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <fieldset disabled={busy} className="grid gap-5">
+            <SignInFields
+              register={form.register}
+              errors={errors}
+              busy={busy}
+              passwordAside={
+                <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+                  <Trans>Forgot your password?</Trans>
+                </Link>
+              }
+            />
+          </fieldset>
+        </form>
+      ) : (
+        <TwoFactorCodeStep
+          verify={verifySecondFactor}
+          onStart={() => undefined}
+          onVerified={finish}
+          onBack={() => {
+            form.resetField("password");
+            setStep("password");
+          }}
+        />
+      )}
     </AuthShell>
   );
 }

@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
 import type { Me } from "#shared/me.ts";
 import type { ProfileUpdate } from "#shared/profile-schemas.ts";
+import type { OwnSessionList } from "#shared/session-schemas.ts";
 import type { SimCreate, SimDto } from "#shared/sim-schemas.ts";
 import type { DocumentSide, DocumentType, VerificationDto } from "#shared/verification-schemas.ts";
 import type { z } from "zod";
@@ -168,4 +169,39 @@ export function isSignedOut(error: unknown): boolean {
 export function failureReason(error: unknown): string {
   if (error instanceof ApiError && error.message.trim() !== "") return error.shownMessage;
   return say(msg`Unknown error`);
+}
+
+// Profile › Security and Where you're signed in (decision 039).
+
+/** The secret (as an otpauth:// address for the QR code) and the recovery codes of an enrolment just started. */
+export type Enrolment = { totpURI: string; backupCodes: string[] };
+
+/** Starts turning on the authenticator app: the password again; answers the secret and the recovery codes. */
+export function enableTwoFactor(password: string): Promise<Enrolment> {
+  return api.post<Enrolment>("/api/auth/two-factor/enable", { password });
+}
+
+/** The first code from the app, which completes the enrolment. */
+export function confirmTwoFactor(code: string): Promise<unknown> {
+  return api.post("/api/auth/two-factor/verify-totp", { code });
+}
+
+/** Turns the authenticator app off: the password and a current code (the app's or a recovery code). */
+export function disableTwoFactor(body: { password: string; code: string }): Promise<unknown> {
+  return api.post("/api/auth/two-factor/disable", body);
+}
+
+export const ownSessionsQuery = queryOptions({
+  queryKey: [...queryKeys.me, "sessions"],
+  queryFn: ({ signal }) => api.get<OwnSessionList>("/api/me/sessions", signal),
+});
+
+/** Ends one session of the owner's (this browser's own signs it out). */
+export function endOwnSession(id: string): Promise<void> {
+  return apiRequest<void>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+/** Ends every session of the owner but this browser's. */
+export function endOtherOwnSessions(): Promise<void> {
+  return apiRequest<void>("/api/me/sessions", { method: "DELETE" });
 }

@@ -8,6 +8,8 @@ import { toast } from "@/lib/toast.tsx";
 import { meQuery } from "@/features/customer/customer-api.ts";
 import { EmailNotificationsCard } from "@/features/customer/components/email-notifications-card.tsx";
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";
+import { SecurityCard } from "@/features/customer/components/security-card.tsx";
+import { SessionsCard } from "@/features/customer/components/sessions-card.tsx";
 import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -18,7 +20,11 @@ import { LoadingState } from "@/components/ui/spinner.tsx";
 // The screen's messages (docs/product.md, Messages).
 const loadFailedMessage = msg`Failed to load profile data`;
 
-/** Profile (docs/product.md, Customer area › Profile): personal details, the ID number, and where the identity verification stands. */
+/**
+ * Profile (docs/product.md, Customer area › Profile): personal details, the ID number, where the
+ * identity verification stands, and the account's security: the authenticator app and where the
+ * owner is signed in (decision 039).
+ */
 export default function ProfilePage() {
   const { t, i18n } = useLingui();
   const me = useQuery(meQuery);
@@ -83,6 +89,8 @@ export default function ProfilePage() {
               </CardContent>
             </Card>
             <EmailNotificationsCard me={user} />
+            <SecurityCard me={user} />
+            <SessionsCard />
           </div>
         </div>
       ) : me.isError ? (
