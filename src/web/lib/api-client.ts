@@ -4,17 +4,22 @@
 import type { ApiErrorBody } from "#shared/api-error.ts";
 import { idleMs, startTrackingActivity } from "./user-activity.ts";
 
+export type ApiErrorDetails = Omit<ApiErrorBody["error"], "code" | "message" | "fields">;
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** More facts some refusals carry (a withdrawal's confirmation method, where its code went, a hold's end). */
+  readonly details: ApiErrorDetails;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, details: ApiErrorDetails = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 
   /**
@@ -98,7 +103,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** The ApiError of a refused answer: the server's code, message and fields when its body has our error shape. */
 export function apiErrorFrom(status: number, statusText: string, data: unknown): ApiError {
   const error = isApiErrorBody(data) ? data.error : undefined;
-  return new ApiError(status, error?.code ?? `HTTP_${status}`, error?.message ?? statusText, error?.fields ?? {});
+  const details: ApiErrorDetails = {};
+  if (error?.method === "email" || error?.method === "totp") details.method = error.method;
+  if (typeof error?.sentTo === "string") details.sentTo = error.sentTo;
+  if (typeof error?.resendAt === "string") details.resendAt = error.resendAt;
+  if (typeof error?.until === "string") details.until = error.until;
+  return new ApiError(status, error?.code ?? `HTTP_${status}`, error?.message ?? statusText, error?.fields ?? {}, details);
 }
 
 export const api = {

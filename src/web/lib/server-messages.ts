@@ -167,6 +167,20 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
   "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.": msg({
     message: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.",
   }),
+  "Enter the 6-digit code": msg({ message: "Enter the 6-digit code" }),
+  "Enter the code we sent to your e-mail to confirm this withdrawal.": msg({
+    message: "Enter the code we sent to your e-mail to confirm this withdrawal.",
+  }),
+  "Enter the 6-digit code from your authenticator app to confirm this withdrawal.": msg({
+    message: "Enter the 6-digit code from your authenticator app to confirm this withdrawal.",
+  }),
+  "This code is wrong or has expired. Check it, or send a new code.": msg({
+    message: "This code is wrong or has expired. Check it, or send a new code.",
+  }),
+  "Your account is frozen. Withdrawals are stopped until our support team unfreezes it.": msg({
+    message: "Your account is frozen. Withdrawals are stopped until our support team unfreezes it.",
+  }),
+  "Verify your identity to withdraw": msg({ message: "Verify your identity to withdraw" }),
 };
 
 /** A Bangla sentence for an error code whose exact English sentence is not in the table above. */
@@ -203,6 +217,11 @@ const byCode: Readonly<Record<string, MessageDescriptor>> = {
   PAY_AMOUNT_UNAVAILABLE: msg({ message: "Too many deposits of this amount are waiting right now. Try a slightly different amount." }),
   TRANSFER_ALREADY_ASSIGNED: msg({ message: "This transfer has already settled a deposit request." }),
   CHAIN_UNCONFIRMED: msg({ message: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself." }),
+  CONFIRMATION_REQUIRED: msg({ message: "Enter the code we sent to your e-mail to confirm this withdrawal." }),
+  CONFIRMATION_INVALID: msg({ message: "This code is wrong or has expired. Check it, or send a new code." }),
+  SECURITY_HOLD: msg({ message: "For your safety, withdrawals are paused after a password or security change." }),
+  ACCOUNT_FROZEN: msg({ message: "Your account is frozen. Withdrawals are stopped until our support team unfreezes it." }),
+  VERIFICATION_REQUIRED: msg({ message: "Verify your identity to withdraw" }),
   SERVER_ERROR: msg({ message: "Something went wrong on our side. Please try again." }),
 };
 

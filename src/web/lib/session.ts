@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import type { Me } from "#shared/me.ts";
 import { ApiError, api } from "./api-client.ts";
 import { activateLocale, currentLocale, isLocale } from "./i18n.ts";
+import { forgetKeptDrafts } from "./kept-drafts.ts";
 
 export const sessionQueryKey = ["session", "me"] as const;
 
@@ -78,6 +79,7 @@ export function useAuthActions() {
   // Another user's cached data must never show after a change of user.
   const forgetEverything = useCallback(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    forgetKeptDrafts();
   }, [queryClient]);
 
   const signIn = useCallback(

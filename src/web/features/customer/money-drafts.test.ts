@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { forgetKeptDrafts } from "../../lib/kept-drafts.ts";
 import { forgetDraft, keepDraft, readDraft } from "./money-drafts.ts";
 
-function takeDraft(kind: "deposit" | "withdrawal", storage: ReturnType<typeof memoryStorage>) {
-  const draft = readDraft(kind, storage);
+const owner = "0b5c2d4e-1111-4222-8333-944455556666";
+
+function takeDraft(kind: "deposit" | "withdrawal", storage: ReturnType<typeof memoryStorage>, whose = owner) {
+  const draft = readDraft(kind, whose, storage);
   forgetDraft(kind, storage);
   return draft;
 }
@@ -13,6 +16,10 @@ function memoryStorage() {
     getItem: (key: string) => items.get(key) ?? null,
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
+    key: (index: number) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size;
+    },
     items,
   };
 }
@@ -20,7 +27,12 @@ function memoryStorage() {
 describe("money drafts", () => {
   it("gives a kept withdrawal back once, with its own fields only", () => {
     const storage = memoryStorage();
-    keepDraft("withdrawal", { walletType: "bKash", walletNumber: "01712345678", amount: "600", password: "secret", extra: 1 }, storage);
+    keepDraft(
+      "withdrawal",
+      owner,
+      { walletType: "bKash", walletNumber: "01712345678", amount: "600", password: "secret", extra: 1 },
+      storage,
+    );
     expect([...storage.items.values()].join()).not.toContain("secret");
     expect(takeDraft("withdrawal", storage)).toEqual({ walletType: "bKash", walletNumber: "01712345678", amount: "600" });
     expect(takeDraft("withdrawal", storage)).toBeNull();
@@ -28,7 +40,7 @@ describe("money drafts", () => {
 
   it("keeps deposits and withdrawals apart", () => {
     const storage = memoryStorage();
-    keepDraft("deposit", { fromAddress: "T1", usdtAmount: "20", txid: "" }, storage);
+    keepDraft("deposit", owner, { fromAddress: "T1", usdtAmount: "20", txid: "" }, storage);
     expect(takeDraft("withdrawal", storage)).toBeNull();
     expect(takeDraft("deposit", storage)).toEqual({ fromAddress: "T1", usdtAmount: "20", txid: "" });
   });
@@ -37,7 +49,21 @@ describe("money drafts", () => {
     const storage = memoryStorage();
     storage.setItem("nexapay.draft.deposit", "not json");
     expect(takeDraft("deposit", storage)).toBeNull();
-    storage.setItem("nexapay.draft.deposit", JSON.stringify({ usdtAmount: 5 }));
+    storage.setItem("nexapay.draft.deposit", JSON.stringify({ owner, fields: { usdtAmount: 5 } }));
     expect(takeDraft("deposit", storage)).toBeNull();
+    // A draft of the shape kept before drafts had owners fills nobody's form.
+    storage.setItem("nexapay.draft.deposit", JSON.stringify({ usdtAmount: "20" }));
+    expect(takeDraft("deposit", storage)).toBeNull();
+  });
+
+  it("belongs to one account: another account's form never reads it, and sign-out forgets it", () => {
+    const storage = memoryStorage();
+    keepDraft("withdrawal", owner, { walletType: "bKash", walletNumber: "01712345678", amount: "600" }, storage);
+    expect(readDraft("withdrawal", "another-user", storage)).toBeNull();
+    expect(readDraft("withdrawal", owner, storage)).toEqual({ walletType: "bKash", walletNumber: "01712345678", amount: "600" });
+    storage.setItem("unrelated", "kept");
+    forgetKeptDrafts(storage);
+    expect(readDraft("withdrawal", owner, storage)).toBeNull();
+    expect(storage.getItem("unrelated")).toBe("kept");
   });
 });

@@ -3,11 +3,14 @@ import { useEffect, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "@/lib/toast.tsx";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
-import { ApiError, apiRequest } from "@/lib/api-client.ts";
+import { ApiError, apiRequest, type ApiErrorDetails } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
-import { sessionQueryKey } from "@/lib/session.ts";
+import { sessionQueryKey, useSession } from "@/lib/session.ts";
 import { failureReason, isSignedOut, useIdempotencyKey } from "./customer-api.ts";
 import { forgetDraft, keepDraft, readDraft, type DraftKind } from "./money-drafts.ts";
+
+/** Refusals about the account, not the form (decision 039): shown above the form with their way forward. */
+const accountRefusalCodes = ["SECURITY_HOLD", "ACCOUNT_FROZEN", "VERIFICATION_REQUIRED"];
 
 /**
  * A deposit or withdrawal request in three steps (docs/decisions/023-customer-review-receipt-and-drafts.md):
@@ -27,6 +30,7 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
   refuse?: (values: TOutput) => { field: Path<TInput>; message: string } | null;
 }) {
   const { form, path, fields, draft, messages, refuse } = options;
+  const owner = useSession().user?.id ?? "";
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   const [busy, setBusy] = useState(false);
@@ -35,8 +39,15 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
   // The request last sent, as typed and as sent: "Make a new request" asks it again.
   const [sent, setSent] = useState<{ typed: TInput; values: TOutput } | null>(null);
   // A request kept when the session expired fills the form once, when it opens after sign-in.
-  const [keptDraft] = useState(() => readDraft(draft));
+  const [keptDraft] = useState(() => (owner ? readDraft(draft, owner) : null));
   const [draftDone, setDraftDone] = useState(false);
+  // A withdrawal waiting for its owner's code (decision 039): how it is confirmed, where the code went,
+  // when a new one may be asked for. The review stays up, with the code's field under the question.
+  const [confirmation, setConfirmation] = useState<ApiErrorDetails | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // The last refusal about the account rather than the form (a hold, a freeze, the identity level):
+  // the screen says it with its way forward, above the form.
+  const [accountRefusal, setAccountRefusal] = useState<ApiError | null>(null);
   useEffect(() => {
     if (!keptDraft) return;
     form.reset({ ...form.getValues(), ...keptDraft });
@@ -57,18 +68,28 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
 
   function back(): void {
     setReview(null);
+    setConfirmation(null);
+    setCodeError(null);
   }
 
-  async function confirm(): Promise<void> {
+  /**
+   * Sends the reviewed request, with the owner's code when one is given. The same Idempotency-Key
+   * serves the request without a code and the one with it: the first created nothing, and a lost
+   * answer to the second is answered again without a second code.
+   */
+  async function confirm(confirmationCode?: string): Promise<void> {
     if (!review) return;
     setBusy(true);
     try {
       const transaction = await apiRequest<TransactionDto>(path, {
         method: "POST",
-        body: review,
+        body: confirmationCode === undefined ? review : { ...review, confirmationCode },
         idempotencyKey: idempotency.keyFor(review),
       });
       idempotency.reset();
+      setConfirmation(null);
+      setCodeError(null);
+      setAccountRefusal(null);
       setSent({ typed: form.getValues(), values: review });
       form.reset();
       setReview(null);
@@ -78,10 +99,22 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
     } catch (error) {
+      if (error instanceof ApiError && error.code === "CONFIRMATION_REQUIRED") {
+        setConfirmation(error.details);
+        setCodeError(null);
+        return;
+      }
+      if (error instanceof ApiError && error.code === "CONFIRMATION_INVALID" && confirmation) {
+        setCodeError(error.shownFields.confirmationCode ?? error.shownMessage);
+        return;
+      }
       setReview(null);
+      setConfirmation(null);
+      setAccountRefusal(error instanceof ApiError && accountRefusalCodes.includes(error.code) ? error : null);
       if (isSignedOut(error)) {
-        // Kept for after sign-in: the route guard sees the ended session and sends them to sign in, then back here.
-        keepDraft(draft, form.getValues());
+        // Kept for after sign-in, for this account only: the route guard sees the ended session and
+        // sends them to sign in, then back here.
+        if (owner) keepDraft(draft, owner, form.getValues());
         toast.error(messages.signedOut);
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         return;
@@ -115,5 +148,5 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
     setReview(sent.values);
   }
 
-  return { busy, onSubmit, review, back, confirm, receipt, startOver, askAgain, draftRestored };
+  return { busy, onSubmit, review, back, confirm, receipt, startOver, askAgain, draftRestored, confirmation, codeError, accountRefusal };
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucide-react";
+import { BadgeCheck, BadgePercent, CalendarClock, Clock, Layers, WalletMinimal } from "lucide-react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { withdrawalRequestSchema, withdrawalWalletTypes } from "#shared/wallet-schemas.ts";
 import { walletQuery } from "@/features/customer/customer-api.ts";
@@ -10,6 +11,12 @@ import { InformationCard, type InformationItem } from "@/features/customer/compo
 import { ReviewStep } from "@/features/customer/components/review-step.tsx";
 import { SavedPayoutNumbers } from "@/features/customer/components/saved-payout-numbers.tsx";
 import { SubmittedReceipt } from "@/features/customer/components/submitted-receipt.tsx";
+import {
+  AccountRefusalNotice,
+  ConfirmationCodeField,
+  typedCode,
+  VerifyToWithdrawNotice,
+} from "@/features/customer/components/withdrawal-confirmation.tsx";
 import { bdtText, limitFigure, meetsWithdrawalMinimum, withdrawalReviewText } from "@/features/customer/customer-format.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { draftRestoredMessage } from "@/features/customer/money-drafts.ts";
@@ -37,9 +44,28 @@ export default function WithdrawPage() {
   const [from, to, fee] = [formatCount(15), formatCount(30), formatCount(0)];
   const minimum = limits && limitFigure(limits.minimum);
   const maximum = limits && limitFigure(limits.dailyMaximum);
+  // The identity level sets the daily maximum (decision 039): an unverified customer's may be none.
+  const unverified = limits?.level === "unverified";
+  const leftToday = limits?.leftToday ? bdtText(limits.leftToday) : null;
+  const cannotWithdraw = unverified && limits.leftToday === "0.00";
   const information: readonly InformationItem[] = [
     ...(minimum ? [{ icon: Layers, label: t`Minimum withdrawal`, text: t`${minimum} BDT` }] : []),
     ...(maximum ? [{ icon: CalendarClock, label: t`Maximum withdrawal`, text: t`${maximum} BDT per day` }] : []),
+    ...(limits
+      ? [
+          {
+            icon: BadgeCheck,
+            label: t`Identity`,
+            text: unverified
+              ? leftToday && !cannotWithdraw
+                ? t`Not verified: up to ${leftToday} more today`
+                : t`Not verified: verify your identity to withdraw`
+              : leftToday
+                ? t`Verified: up to ${leftToday} more today`
+                : t`Verified`,
+          },
+        ]
+      : []),
     { icon: Clock, label: t`Processing time`, text: t`${from}-${to} minutes during business hours` },
     { icon: BadgePercent, label: t`Fee`, text: t`${fee}%` },
   ];
@@ -55,25 +81,40 @@ export default function WithdrawPage() {
   const walletType = useWatch({ control: form.control, name: "walletType" });
   const walletNumber = useWatch({ control: form.control, name: "walletNumber" });
 
-  const { busy, onSubmit, review, back, confirm, receipt, startOver, draftRestored } = useMoneyRequest({
-    form,
-    path: "/api/withdrawals",
-    fields: formFields,
-    draft: "withdrawal",
-    // The screen's messages (docs/product.md, Messages).
-    messages: {
-      submitted: t`Withdrawal request submitted successfully!`,
-      signedOut: t`You must be logged in to make a withdrawal`,
-      failed: t`Failed to submit withdrawal request`,
-    },
-    // The server's own rule and words (decision 005), said before the review rather than after it.
-    // Before the wallet has answered the limits, the server alone checks.
-    refuse: (values) => {
-      if (!limits || meetsWithdrawalMinimum(values.amount, limits.minimum)) return null;
-      const minimumAmount = bdtText(limits.minimum);
-      return { field: "amount", message: t`The minimum withdrawal is ${minimumAmount}` };
-    },
-  });
+  const { busy, onSubmit, review, back, confirm, receipt, startOver, draftRestored, confirmation, codeError, accountRefusal } =
+    useMoneyRequest({
+      form,
+      path: "/api/withdrawals",
+      fields: formFields,
+      draft: "withdrawal",
+      // The screen's messages (docs/product.md, Messages).
+      messages: {
+        submitted: t`Withdrawal request submitted successfully!`,
+        signedOut: t`You must be logged in to make a withdrawal`,
+        failed: t`Failed to submit withdrawal request`,
+      },
+      // The server's own rule and words (decision 005), said before the review rather than after it.
+      // Before the wallet has answered the limits, the server alone checks.
+      refuse: (values) => {
+        if (!limits || meetsWithdrawalMinimum(values.amount, limits.minimum)) return null;
+        const minimumAmount = bdtText(limits.minimum);
+        return { field: "amount", message: t`The minimum withdrawal is ${minimumAmount}` };
+      },
+    });
+
+  // The owner's code, typed in the review (decision 039).
+  const [code, setCode] = useState("");
+  const [codeMissing, setCodeMissing] = useState(false);
+  function confirmWithCode(): void {
+    if (!confirmation) {
+      setCode("");
+      void confirm();
+      return;
+    }
+    const typed = typedCode(code);
+    setCodeMissing(typed === null);
+    if (typed !== null) void confirm(typed);
+  }
 
   return (
     <>
@@ -126,9 +167,33 @@ export default function WithdrawPage() {
                 onAgain={startOver}
               />
             ) : review ? (
-              <ReviewStep question={withdrawalReviewText(review)} busy={busy} onBack={back} onConfirm={() => void confirm()} />
+              <ReviewStep
+                question={withdrawalReviewText(review)}
+                busy={busy}
+                onBack={back}
+                onConfirm={confirmWithCode}
+                details={
+                  confirmation ? (
+                    <ConfirmationCodeField
+                      confirmation={confirmation}
+                      code={code}
+                      onCode={(typed) => {
+                        setCode(typed);
+                        setCodeMissing(false);
+                      }}
+                      error={codeMissing ? t`Enter the 6-digit code` : codeError}
+                      busy={busy}
+                      onResend={() => {
+                        setCode("");
+                        void confirm();
+                      }}
+                    />
+                  ) : null
+                }
+              />
             ) : (
               <>
+                {accountRefusal ? <AccountRefusalNotice refusal={accountRefusal} /> : cannotWithdraw ? <VerifyToWithdrawNotice /> : null}
                 {draftRestored ? <Notice tone="success">{i18n._(draftRestoredMessage)}</Notice> : null}
                 <form onSubmit={(event) => void onSubmit(event)} noValidate>
                   <fieldset disabled={busy} className="grid gap-5">
