@@ -96,11 +96,12 @@ test("a made-up recovery code is refused", async () => {
   expect(errorOf(response).message).toBe("Invalid recovery code.");
 });
 
-test("enrolment: a customer → 403; a wrong password → 400; an admin already enrolled → 409", async () => {
+test("enrolment: a customer may start it too (decision 039); a wrong password → 400; an admin already enrolled → 409", async () => {
+  // Customers turn on an authenticator app from Profile (tests/api/customer-two-factor.test.ts).
   const customer = await t.signUp();
-  const refused = await customer.browser.post("/api/auth/two-factor/enable", { password: customer.password });
-  expect(refused.statusCode).toBe(403);
-  expect(errorOf(refused).message).toBe("Access denied. Admin privileges required.");
+  const started = await customer.browser.post("/api/auth/two-factor/enable", { password: customer.password });
+  expect(started.statusCode).toBe(200);
+  expect(started.json<{ totpURI: string }>().totpURI).toMatch(/^otpauth:\/\/totp\//);
 
   const fresh = await t.signUp();
   await t.makeAdmin(fresh.userId, "admin");
@@ -138,7 +139,7 @@ describe("POST /api/auth/two-factor/generate-backup-codes", () => {
     admin = { ...admin, backupCodes: backupCodes.slice(1) };
   });
 
-  test("a wrong password → 400 and the codes stay; without the second factor or as a customer it is refused", async () => {
+  test("a wrong password → 400 and the codes stay; without the second factor, or without an authenticator, it is refused", async () => {
     const signedIn = await passwordStep();
     await signedIn.post("/api/auth/two-factor/verify-totp", { code: totpCode(admin.totpUri) });
     const wrong = await signedIn.post("/api/auth/two-factor/generate-backup-codes", { password: "Not-The-Password-9" });
@@ -149,9 +150,10 @@ describe("POST /api/auth/two-factor/generate-backup-codes", () => {
 
     const passwordOnly = await passwordStep();
     expect((await passwordOnly.post("/api/auth/two-factor/generate-backup-codes", { password: admin.password })).statusCode).toBe(401);
+    // A customer without an authenticator has no codes to replace (decision 039: customers may enrol).
     const customer = await t.signUp();
     const refused = await customer.browser.post("/api/auth/two-factor/generate-backup-codes", { password: customer.password });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(409);
     expect((await t.browser().post("/api/auth/two-factor/generate-backup-codes", { password: "x" })).statusCode).toBe(401);
   });
 });

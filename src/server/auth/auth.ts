@@ -49,7 +49,7 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
     },
     session: { expiresIn: sessionLifetimeSeconds, updateAge: sessionRefreshAgeSeconds },
     // Admins sign in with a second factor (decision 006): TOTP from any authenticator app, with
-    // one-time recovery codes. Enrolment is offered to admins only (auth/two-factor-routes.ts).
+    // one-time recovery codes; customers may turn it on too (decision 039, auth/two-factor-routes.ts).
     plugins: [twoFactorPlugin({ issuer: "Nexapay", backupCodeOptions: { amount: 10, length: 10 } })],
     emailAndPassword: {
       enabled: true,

@@ -26,7 +26,7 @@ import {
 } from "@/features/admin/admin-api.ts";
 import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/features/admin/components/admin-table.tsx";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
-import { CopyButton, RecoveryCodeList } from "@/features/admin/components/recovery-codes.tsx";
+import { CopyButton, RecoveryCodeList } from "@/components/recovery-codes.tsx";
 import { SettingsCard, SettingsForm } from "@/features/admin/components/settings-card.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
