@@ -71,6 +71,19 @@ export const chainEvidenceSchema = z.object({
 });
 export type ChainEvidenceDto = z.infer<typeof chainEvidenceSchema>;
 
+/**
+ * Facts, not a score, about a customer's withdrawal (decision 039): the number was never paid from
+ * this account before; the account signed in from a device or network new to it in the last 24
+ * hours; the owner froze the account; the owner uses a second factor (an authenticator app).
+ */
+export const withdrawalRiskSchema = z.object({
+  newNumber: z.boolean(),
+  newDeviceSignIn24h: z.boolean(),
+  frozenByCustomer: z.boolean(),
+  secondFactor: z.boolean(),
+});
+export type WithdrawalRiskDto = z.infer<typeof withdrawalRiskSchema>;
+
 export const adminTransactionSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -96,6 +109,8 @@ export const adminTransactionSchema = z.object({
   expired: z.boolean(),
   /** A customer's deposit request's chain evidence; null for withdrawals and adjustments. */
   chain: chainEvidenceSchema.nullable(),
+  /** A customer's withdrawal's risk facts, shown beside the decision (decision 039); null for the rest. */
+  risk: withdrawalRiskSchema.nullable(),
 });
 export type AdminTransactionDto = z.infer<typeof adminTransactionSchema>;
 
@@ -168,6 +183,8 @@ export const adminUserSchema = z.object({
   country: z.string(),
   balance: z.string(),
   isSuspended: z.boolean(),
+  /** When the owner froze the account with a security alert's link (decision 039); null when not frozen. */
+  frozenAt: z.string().nullable(),
   verificationStatus: z.enum(verificationStatuses),
   adminRole: z.enum(["admin", "super_admin"]).nullable(),
   createdAt: z.string(),

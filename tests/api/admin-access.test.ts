@@ -231,6 +231,23 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    route: "POST /api/admin/users/:id/unfreeze",
+    status: 200,
+    prepare: async () => {
+      // Frozen by its owner's "This wasn't me" link (decision 039), here set in the database.
+      const target = await t.signUp();
+      await t.db.update(profiles).set({ frozenAt: new Date() }).where(eq(profiles.id, target.userId));
+      return {
+        call: { method: "POST", url: `/api/admin/users/${target.userId}/unfreeze`, json: { note: "Spoke with the owner" } },
+        effect: async (response) => {
+          expect(response.json()).toEqual({ id: target.userId, frozenAt: null });
+          const [row] = await t.db.select({ frozenAt: profiles.frozenAt }).from(profiles).where(eq(profiles.id, target.userId));
+          expect(row?.frozenAt).toBeNull();
+        },
+      };
+    },
+  },
+  {
     route: "POST /api/admin/users/:id/balance-adjustments",
     status: 201,
     prepare: async () => {
@@ -611,6 +628,7 @@ test("the table covers every admin endpoint of docs/architecture.md, HTTP API", 
     "PATCH /api/admin/users/:id",
     "GET /api/admin/users/:id/profile",
     "PUT /api/admin/users/:id/profile",
+    "POST /api/admin/users/:id/unfreeze",
     "POST /api/admin/users/:id/balance-adjustments",
     "GET /api/admin/transactions",
     "GET /api/admin/transactions/:id",

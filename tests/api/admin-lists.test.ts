@@ -220,6 +220,8 @@ describe("GET /api/admin/transactions", () => {
         expiresAt: null,
         expired: false,
         chain: null,
+        // The facts beside a withdrawal (decision 039): no other payment to this number, and none of the rest.
+        risk: { newNumber: true, newDeviceSignIn24h: false, frozenByCustomer: false, secondFactor: false },
       },
     ]);
   });

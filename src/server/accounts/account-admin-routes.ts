@@ -1,5 +1,5 @@
 // The back office's user management (docs/architecture.md, HTTP API › Admin): the users list, a
-// user's profile, suspend and activate. Every route requires an admin. Routes parse, authorise,
+// user's profile, suspend and activate, and unfreezing an account its owner froze (decision 039). Every route requires an admin. Routes parse, authorise,
 // call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -11,8 +11,10 @@ import {
   suspendUserSchema,
   userSuspensionSchema,
 } from "#shared/admin-schemas.ts";
+import { unfreezeUserSchema, userUnfrozenSchema } from "#shared/account-security-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import { profileUpdateSchema } from "#shared/profile-schemas.ts";
+import { unfreezeAccount } from "../account-security/account-freeze.ts";
 import type { Auth } from "../auth/auth.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
@@ -44,6 +46,17 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: { db: Db;
         isSuspended: request.body.isSuspended,
       });
       return { id: request.params.id, isSuspended: request.body.isSuspended };
+    },
+  );
+
+  // The owner froze it with a "This wasn't me" link; an admin unfreezes it after speaking with them,
+  // and writes why (decision 039).
+  r.post(
+    "/api/admin/users/:id/unfreeze",
+    { schema: { tags, params: idParams, body: unfreezeUserSchema, response: { 200: userUnfrozenSchema } }, ...admin },
+    async (request) => {
+      await unfreezeAccount(db, { ...actingAdmin(request), userId: request.params.id, note: request.body.note });
+      return { id: request.params.id, frozenAt: null };
     },
   );
 

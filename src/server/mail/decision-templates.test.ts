@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { decisionTemplates } from "../db/schema.ts";
-import { composeDecisionMail } from "./decision-templates.ts";
+import { composeDecisionMail, isDecisionTemplate } from "./decision-templates.ts";
 import { composeResetPasswordMail } from "./reset-password-mail.ts";
 
 describe("composeDecisionMail", () => {
@@ -53,6 +53,8 @@ describe("composeDecisionMail", () => {
 
   test("an unknown template or missing facts throw (the sender keeps the error and retries later)", () => {
     expect(() => composeDecisionMail("deposit.lost", {}, "r")).toThrow(/unknown mail template/);
+    // A security alert is not a decision: its words are in security-templates.ts.
+    expect(() => composeDecisionMail("security.new_sign_in", {}, "r")).toThrow(/unknown mail template/);
     expect(() => composeDecisionMail("deposit.completed", { reference: "x" }, "r")).toThrow(/no amount/);
     expect(() => composeDecisionMail("sim.rejected", {}, "r")).toThrow(/no SIM/);
     expect(() => composeDecisionMail("deposit.completed", { amountMinor: "-5" }, "r")).toThrow();
@@ -85,7 +87,8 @@ describe("composeDecisionMail in Bangla (decision 025)", () => {
   });
 
   test("every template has Bangla words: no English sentence, no Latin digit outside references", () => {
-    for (const template of decisionTemplates) {
+    // The security alerts have their own words and tests (security-templates.test.ts).
+    for (const template of decisionTemplates.filter(isDecisionTemplate)) {
       const english = composeDecisionMail(template, allFacts, "R");
       const bangla = composeDecisionMail(template, allFacts, "R", "bn");
       expect(bangla.subject).not.toBe(english.subject);

@@ -14,7 +14,13 @@ import type { simWalletTypes } from "#shared/sim-schemas.ts";
 import type { verificationRejectReasons } from "#shared/verification-schemas.ts";
 import { decisionTemplates } from "../db/schema.ts";
 
-export type DecisionTemplate = (typeof decisionTemplates)[number];
+/** The admins' decisions; the security alerts (`security.*`) are worded in security-templates.ts. */
+export type DecisionTemplate = Exclude<(typeof decisionTemplates)[number], `security.${string}`>;
+
+/** Whether a row's template is an admin's decision (worded here) rather than a security alert. */
+export function isDecisionTemplate(template: string): template is DecisionTemplate {
+  return !template.startsWith("security.") && (decisionTemplates as readonly string[]).includes(template);
+}
 
 /** What the database functions put in `params`; a field a template needs and lacks fails the send. */
 const paramsSchema = z.object({
@@ -230,7 +236,7 @@ function factsOf(template: DecisionTemplate, params: Params, wording: Wording): 
   };
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /**
@@ -240,21 +246,27 @@ const escapeHtml = (text: string) =>
  * free text), in a plain card any mail client shows.
  */
 export function composeDecisionMail(template: string, params: unknown, recipientName: string, language: Language = "en"): ComposedMail {
-  if (!(decisionTemplates as readonly string[]).includes(template)) throw new Error(`unknown mail template ${template}`);
+  if (!isDecisionTemplate(template)) throw new Error(`unknown mail template ${template}`);
   const wording = wordings[language];
-  const words = wording.templates[template as DecisionTemplate](factsOf(template as DecisionTemplate, paramsSchema.parse(params), wording));
+  const words = wording.templates[template](factsOf(template, paramsSchema.parse(params), wording));
   const subject = words.subject;
   const paragraphs = words.paragraphs.filter((line): line is string => line !== undefined);
   const body = [wording.greeting(recipientName), ...paragraphs, wording.signature];
   return {
     subject,
     text: `${body.join("\n\n")}\n`,
-    html:
-      `<!doctype html>${wording.htmlOpen}<body style="margin:0;padding:24px;background:#f3f4f6">` +
-      '<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;' +
-      `font-family:${wording.fontFamily};font-size:15px;line-height:1.5;color:#111827">` +
-      `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(subject)}</h1>` +
-      body.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`).join("") +
-      "</div></body></html>",
+    html: mailCardHtml({ ...wording, subject, paragraphsHtml: body.map(escapeHtml) }),
   };
+}
+
+/** The HTML body every templated e-mail shares: a plain card any mail client shows, its paragraphs already escaped. */
+export function mailCardHtml(input: { htmlOpen: string; fontFamily: string; subject: string; paragraphsHtml: string[] }): string {
+  return (
+    `<!doctype html>${input.htmlOpen}<body style="margin:0;padding:24px;background:#f3f4f6">` +
+    '<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;' +
+    `font-family:${input.fontFamily};font-size:15px;line-height:1.5;color:#111827">` +
+    `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(input.subject)}</h1>` +
+    input.paragraphsHtml.map((paragraph) => `<p style="margin:0 0 12px">${paragraph}</p>`).join("") +
+    "</div></body></html>"
+  );
 }

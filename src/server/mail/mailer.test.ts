@@ -11,9 +11,10 @@ import nodemailer from "nodemailer";
 import { describe, expect, test } from "vitest";
 import { languages } from "#shared/language.ts";
 import { decisionTemplates } from "../db/schema.ts";
-import { composeDecisionMail } from "./decision-templates.ts";
+import { composeDecisionMail, isDecisionTemplate } from "./decision-templates.ts";
 import { createMailer, outboxFileOf } from "./mailer.ts";
 import { composeResetPasswordMail } from "./reset-password-mail.ts";
+import { composeSecurityMail } from "./security-templates.ts";
 
 const streamTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
@@ -41,6 +42,12 @@ const envelope = {
 };
 
 const params = {
+  // The security alerts' facts (decision 039) beside the decisions'.
+  freezeToken: "q3JxY0T2bQ9rL8wN1vP4sZ7uK6hG5fD2aS0eR9tY1uI",
+  device: "Chrome, Windows",
+  ip: "203.0.113.7",
+  at: "2026-11-27T11:52:00.000Z",
+  change: "two_factor_disabled",
   amountMinor: "3000000",
   reference: "Nagad:01812345678",
   payoutReference: "9K3LQ2PA7X",
@@ -54,7 +61,10 @@ describe("outboxFileOf writes what nodemailer writes", () => {
     for (const template of decisionTemplates) {
       test(`${template} in ${language}`, async () => {
         const name = language === "bn" ? "রহিম উদ্দিন" : "Rahim Uddin";
-        await expectSameFile({ ...envelope, ...composeDecisionMail(template, params, name, language) });
+        const composed = isDecisionTemplate(template)
+          ? composeDecisionMail(template, params, name, language)
+          : composeSecurityMail(template, params, name, language, "https://nexapay.example");
+        await expectSameFile({ ...envelope, ...composed });
       });
     }
     test(`the password reset in ${language} (text only)`, async () => {

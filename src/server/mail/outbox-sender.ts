@@ -4,7 +4,8 @@
 //   1. claim: in a short transaction, the due unsent rows are locked with FOR UPDATE SKIP LOCKED
 //      (several processes never take the same row), counted as an attempt, and leased: their
 //      next_attempt_at moves past the time a send may take, so no one else takes them meanwhile;
-//   2. compose each (decision-templates.ts, with the customer's address, name and language read in the claim)
+//   2. compose each (decision-templates.ts, or security-templates.ts for the security alerts of decision 039,
+//      with the customer's address, name and language read in the claim)
 //      and send it through the mailer, with a Message-ID and .eml file name derived from its event key;
 //   3. mark the batch's sent rows sent, in one statement; or, for a row that failed, keep the error
 //      and try again later, waiting longer each time.
@@ -21,6 +22,7 @@ import type { Language } from "#shared/language.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { oneRunAtATime } from "../db/one-run-at-a-time.ts";
 import { composeDecisionMail, type ComposedMail } from "./decision-templates.ts";
+import { composeSecurityMail, isSecurityTemplate } from "./security-templates.ts";
 import type { Mailer } from "./mailer.ts";
 
 type Log = {
@@ -59,17 +61,35 @@ type OutboxRow = {
   created_at: string | Date;
 };
 
-/** The address and message of a claimed row; throws (a failed attempt, retried) when it cannot be made. */
-function messageOf(row: OutboxRow): ComposedMail & { to: string } {
+/**
+ * The address and message of a claimed row; throws (a failed attempt, retried) when it cannot be made.
+ * A security alert's "This wasn't me" link points at our site (`publicUrl`).
+ */
+function messageOf(row: OutboxRow, publicUrl: string | undefined): ComposedMail & { to: string } {
   if (row.template !== null) {
     if (row.recipient_email === null || row.recipient_name === null) throw new Error("the customer has no address or name");
     const language = row.recipient_language ?? "en";
-    return { to: row.recipient_email, ...composeDecisionMail(row.template, row.params, row.recipient_name, language) };
+    if (!isSecurityTemplate(row.template)) {
+      return { to: row.recipient_email, ...composeDecisionMail(row.template, row.params, row.recipient_name, language) };
+    }
+    if (publicUrl === undefined) throw new Error("no PUBLIC_URL for a security alert's link");
+    return { to: row.recipient_email, ...composeSecurityMail(row.template, row.params, row.recipient_name, language, publicUrl) };
   }
   if (row.to_address === null || row.subject === null || row.text_body === null || row.html_body === null) {
     throw new Error("an outbox row with neither a template nor a message");
   }
   return { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
+}
+
+/**
+ * An error's message as the log and last_error may keep it: a security alert's freeze token is as
+ * good as a freeze of the account (decision 039), so if a mailer's or composer's error ever
+ * quotes the message or its facts, the token is cut out.
+ */
+export function withoutFreezeToken(message: string, params: unknown): string {
+  const token = typeof params === "object" && params !== null ? (params as { freezeToken?: unknown }).freezeToken : undefined;
+  if (typeof token !== "string" || token === "") return message;
+  return message.replaceAll(token, "[redacted]").replaceAll(encodeURIComponent(token), "[redacted]");
 }
 
 /** How long a claimed row is left to its sender before another may take it (a crash's worst delay). */
@@ -91,6 +111,11 @@ export function createOutboxSender(options: {
   pollSeconds: number;
   /** The domain of our Message-IDs (MAIL_FROM's). */
   domain: string;
+  /**
+   * Our site's address (PUBLIC_URL), for the links in security alerts; app.ts always gives it. A
+   * sender without it (a test's, for decision mail) fails security rows, which then wait for one with it.
+   */
+  publicUrl?: string;
   log: Log;
   batchSize?: number;
 }): OutboxSender {
@@ -108,13 +133,13 @@ export function createOutboxSender(options: {
   const deliver = async (row: OutboxRow): Promise<boolean> => {
     try {
       await mailer.send({
-        ...messageOf(row),
+        ...messageOf(row, options.publicUrl),
         messageId: messageIdOf(row.event_key, options.domain),
         // Time first, so that the outbox folder lists messages in the order they were written.
         fileKey: `${new Date(row.created_at).toISOString().replace(/[:.]/g, "-")}-${row.event_key}`,
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = withoutFreezeToken(error instanceof Error ? error.message : String(error), row.params);
       await db.execute(sql`update email_outbox
         set last_error = ${message.slice(0, 500)}, next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})
         where id = ${row.id} and sent_at is null`);

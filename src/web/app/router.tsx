@@ -63,6 +63,8 @@ const LoginPage = appScreen("auth", () => import("@/features/auth/login-page.tsx
 const SignupPage = appScreen("auth", () => import("@/features/auth/signup-page.tsx"));
 const ForgotPasswordPage = appScreen("auth", () => import("@/features/auth/forgot-password-page.tsx"));
 const ResetPasswordPage = appScreen("auth", () => import("@/features/auth/reset-password-page.tsx"));
+// The "This wasn't me" link of security alerts (decision 039): no sign-in needed.
+const FreezePage = appScreen("auth", () => import("@/features/auth/freeze-page.tsx"));
 
 // Customer area
 const DashboardPage = appScreen("customer", () => import("@/features/customer/dashboard-page.tsx"));
@@ -133,7 +135,13 @@ const routes: RouteObject[] = [
           }),
         ],
       },
-      ...screenRoutes({ login: LoginPage, signup: SignupPage, "forgot-password": ForgotPasswordPage, "reset-password": ResetPasswordPage }),
+      ...screenRoutes({
+        login: LoginPage,
+        signup: SignupPage,
+        "forgot-password": ForgotPasswordPage,
+        "reset-password": ResetPasswordPage,
+        freeze: FreezePage,
+      }),
       {
         element: <UserGuard />,
         children: [

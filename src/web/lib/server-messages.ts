@@ -42,6 +42,10 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
   "Please select your country": msg({ message: "Please select your country" }),
   "Name must be at most {max} characters": msg({ message: "Name must be at most {max} characters" }),
   "Invalid or expired reset link.": msg({ message: "Invalid or expired reset link." }),
+  // Decision 039: the freeze link and the back office's unfreeze.
+  "This link is not valid or has expired.": msg({ message: "This link is not valid or has expired." }),
+  "Write why you are unfreezing this account": msg({ message: "Write why you are unfreezing this account" }),
+  "This account is not frozen.": msg({ message: "This account is not frozen." }),
   "Name is required": msg({ message: "Name is required" }),
   "Subject is required": msg({ message: "Subject is required" }),
   "Message is required": msg({ message: "Message is required" }),

@@ -252,6 +252,11 @@ export function setUserSuspended(input: { id: string; isSuspended: boolean }) {
   return adminApi.patch(`/api/admin/users/${input.id}`, { isSuspended: input.isSuspended });
 }
 
+/** Unfreezes an account its owner froze with a security alert's link (decision 039); the note says why. */
+export function unfreezeUser(input: { id: string; note: string }) {
+  return adminApi.post<{ id: string; frozenAt: null }>(`/api/admin/users/${input.id}/unfreeze`, { note: input.note });
+}
+
 /** The adjustment (201), or (202) a SecondApproval when a second admin must confirm it. */
 export function adjustBalance(userId: string, body: { direction: string; amount: string; note?: string }) {
   return adminApi.post<TransactionDto | SecondApprovalDto>(`/api/admin/users/${userId}/balance-adjustments`, body);

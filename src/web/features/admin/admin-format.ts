@@ -89,6 +89,8 @@ export const auditActions = {
   "second_approval.declined": msg`Second approval declined`,
   "user.suspended": msg`User suspended`,
   "user.activated": msg`User activated`,
+  "user.frozen_by_owner": msg`Frozen by the customer`,
+  "user.unfrozen": msg`Unfrozen`,
   "user.profile_updated": msg`User profile updated`,
   "user.password_changed": msg`Password changed`,
   "user.password_reset": msg`Password reset by e-mail link`,

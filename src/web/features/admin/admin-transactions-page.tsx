@@ -21,6 +21,7 @@ import {
 import { ApproveTransactionDialog } from "@/features/admin/components/approve-transaction-dialog.tsx";
 import { ChainEvidenceSummary, ExpiredBadge, PayAmount } from "@/features/admin/components/chain-evidence.tsx";
 import { TransactionDetailDialog } from "@/features/admin/components/transaction-detail-dialog.tsx";
+import { WithdrawalRiskFacts } from "@/features/admin/components/withdrawal-risk.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
 import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -92,7 +93,8 @@ const columns = [
   { label: msg`Amount`, className: "px-1.5 text-right" },
   { label: msg`Waiting`, className: "px-1.5" },
   { label: msg`Method`, className: "px-1.5" },
-  { label: msg`Chain`, className: "px-1.5" },
+  // A deposit's chain evidence, or a withdrawal's risk facts (decision 039).
+  { label: msg`Checks`, className: "px-1.5" },
   { label: msg`Date`, className: "px-1.5" },
   { label: msg`Status`, className: "px-1.5" },
   { label: msg`Actions`, className: cn("px-1.5 text-right", pinnedEndHeader) },
@@ -518,7 +520,7 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
       </Td>
       {/* The state's badge may wrap here ("Not seen / on chain yet"), so that all the columns fit 1280 px. */}
       <Td className="max-w-24 px-1.5 [&_.rounded-full]:rounded-lg [&_.rounded-full]:whitespace-normal">
-        <ChainEvidenceSummary chain={t.chain} requestFrom={t.fromAddress} />
+        {t.risk ? <WithdrawalRiskFacts risk={t.risk} compact /> : <ChainEvidenceSummary chain={t.chain} requestFrom={t.fromAddress} />}
       </Td>
       <Td className="px-1.5 whitespace-nowrap">
         <time dateTime={t.createdAt}>
@@ -586,6 +588,11 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
       {t.payoutReference ? (
         <CardField label={tr`Payout reference`}>
           <span className="font-mono">{t.payoutReference}</span>
+        </CardField>
+      ) : null}
+      {t.risk ? (
+        <CardField label={tr`Checks`}>
+          <WithdrawalRiskFacts risk={t.risk} />
         </CardField>
       ) : null}
       {t.chain ? (

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Ban, CircleCheck, Pencil, Wallet } from "lucide-react";
+import { Ban, CircleCheck, Pencil, Snowflake, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "@/lib/toast.tsx";
@@ -26,8 +26,9 @@ import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { queryKeys } from "@/lib/live-updates.ts";
-import { formatBdtAmount, formatShortDate } from "./admin-format.ts";
+import { formatBdtAmount, formatDateTime, formatShortDate } from "./admin-format.ts";
 import { BalanceAdjustmentDialog } from "./components/balance-adjustment-dialog.tsx";
+import { UnfreezeDialog } from "./components/unfreeze-dialog.tsx";
 import { UserProfileDialog, type ProfileTarget } from "./components/user-profile-dialog.tsx";
 
 const pageSize = 10;
@@ -51,7 +52,10 @@ const columns = [
   { label: msg`Actions`, className: `text-right ${pinnedEndHeader}` },
 ];
 
-/** Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit profiles. */
+/**
+ * Users (docs/product.md, Back office › Users): search, suspend or activate, adjust balances, edit
+ * profiles, and unfreeze an account its owner froze (decision 039).
+ */
 export default function AdminUsersPage() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -63,6 +67,7 @@ export default function AdminUsersPage() {
   const [adjusting, setAdjusting] = useState<AdminUserDto | null>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
   const [suspending, setSuspending] = useState<AdminUserDto | null>(null);
+  const [unfreezing, setUnfreezing] = useState<AdminUserDto | null>(null);
   const ownUserId = useOwnUserId();
 
   const users = useQuery({
@@ -118,6 +123,17 @@ export default function AdminUsersPage() {
         >
           <Wallet aria-hidden="true" />
         </RowIconButton>
+        {user.frozenAt ? (
+          <RowIconButton
+            showText={showText}
+            label={t`Unfreeze ${user.email}`}
+            tooltip={t`Unfreeze`}
+            className="text-sky-800 hover:bg-sky-50"
+            onClick={() => setUnfreezing(user)}
+          >
+            <Snowflake aria-hidden="true" />
+          </RowIconButton>
+        ) : null}
         {user.isSuspended ? (
           <RowIconButton
             showText={showText}
@@ -144,6 +160,22 @@ export default function AdminUsersPage() {
     );
   const adminBadge = (user: AdminUserDto) =>
     user.adminRole ? <Badge tone="info">{user.adminRole === "super_admin" ? t`Super admin` : t`Admin`}</Badge> : null;
+  // Frozen by its owner with a security alert's link (decision 039): said beside the status, with when.
+  const frozen = (frozenAt: string) => (
+    <span className="grid justify-items-start gap-1">
+      <Badge tone="info" className="whitespace-normal">
+        <Snowflake aria-hidden="true" />
+        <Trans>Frozen by the customer</Trans>
+      </Badge>
+      <span className="text-xs text-muted-foreground">{formatDateTime(frozenAt)}</span>
+    </span>
+  );
+  const status = (user: AdminUserDto) => (
+    <div className="grid justify-items-start gap-1">
+      <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
+      {user.frozenAt ? frozen(user.frozenAt) : null}
+    </div>
+  );
   const verification = (user: AdminUserDto) => (
     <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} />
   );
@@ -170,9 +202,7 @@ export default function AdminUsersPage() {
       </Td>
       <Td className="text-right whitespace-nowrap tabular-nums">{formatBdtAmount(user.balance)}</Td>
       <Td>{verification(user)}</Td>
-      <Td>
-        <StatusBadge status={user.isSuspended ? "suspended" : "active"} />
-      </Td>
+      <Td>{status(user)}</Td>
       <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
       <Td className={pinnedEndCell}>
         <div className="flex justify-end gap-1">{actionsOf(user)}</div>
@@ -202,6 +232,7 @@ export default function AdminUsersPage() {
         <span className="font-medium tabular-nums">{formatBdtAmount(user.balance)}</span>
       </CardField>
       <CardField label={t`Verification`}>{verification(user)}</CardField>
+      {user.frozenAt ? <CardField label={t`Frozen`}>{frozen(user.frozenAt)}</CardField> : null}
       <CardField label={t`Joined`}>{formatShortDate(user.createdAt)}</CardField>
     </MobileCard>
   );
@@ -220,6 +251,7 @@ export default function AdminUsersPage() {
 
       <BalanceAdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
+      <UnfreezeDialog user={unfreezing} onClose={() => setUnfreezing(null)} />
       <ConfirmDialog
         open={suspending !== null}
         onOpenChange={(open) => !open && setSuspending(null)}

@@ -23,6 +23,7 @@ const row: AdminTransactionDto = {
   expiresAt: null,
   expired: false,
   chain: { state: "off", transfer: null },
+  risk: null,
 };
 
 describe("csvField", () => {

@@ -20,6 +20,7 @@ import { needsChainAcknowledgement, payAmountText, sentFromAnotherAddress, usdtT
 import { awaitingSecondApprovalMessage, isSecondApproval } from "../second-approvals.ts";
 import { ChainStateBadge, DepositWindow, RequestFromAddress, TxidLink } from "./chain-evidence.tsx";
 import { isOwnAccountRefusal } from "./own-account.tsx";
+import { WithdrawalRiskFacts } from "./withdrawal-risk.tsx";
 import { serverMessageText } from "@/lib/server-messages.ts";
 
 // The back office asks for the TrxID, so it is required here (the API takes an approval without one).
@@ -297,6 +298,17 @@ function PayoutForm({
           <dd className="min-w-0 [overflow-wrap:anywhere]">
             {t.username} · {t.email}
           </dd>
+          {/* Decision 039: the facts beside the decision, read before paying. */}
+          {t.risk ? (
+            <>
+              <dt className="text-muted-foreground">
+                <Trans>Risk facts</Trans>
+              </dt>
+              <dd className="min-w-0">
+                <WithdrawalRiskFacts risk={t.risk} />
+              </dd>
+            </>
+          ) : null}
         </dl>
         <FormField
           id="payout-reference"

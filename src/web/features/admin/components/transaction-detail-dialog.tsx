@@ -10,6 +10,7 @@ import { adminTransactionQuery, type AdminTransactionDetail } from "../admin-api
 import { actorlessAuditLabel, auditActionLabel, auditDetailPairs, formatBdtAmount, formatDateTime } from "../admin-format.ts";
 import { payAmountText, rateText, sentFromAnotherAddress, usdtText } from "../chain-evidence.ts";
 import { ChainStateBadge, DepositWindow, RequestFromAddress, SentFromAnotherAddress, TxidLink } from "./chain-evidence.tsx";
+import { WithdrawalRiskFacts } from "./withdrawal-risk.tsx";
 
 /**
  * One transaction whole (docs/product.md, Back office › Transactions): what the table shortens at
@@ -101,6 +102,11 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
             </span>
           )}
         </Field>
+        {t.risk ? (
+          <Field label={tr`Risk facts`}>
+            <WithdrawalRiskFacts risk={t.risk} />
+          </Field>
+        ) : null}
         {!deposit ? (
           <Field label={tr`Payout reference`}>{t.payoutReference ? <span className="font-mono">{t.payoutReference}</span> : none}</Field>
         ) : null}
