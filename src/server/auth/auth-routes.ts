@@ -22,6 +22,7 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { AppError } from "../http/errors.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import { recordSecurityChange } from "../account-security/security-changes.ts";
+import { recordSignInPlace } from "../account-security/sign-in-places.ts";
 import type { Auth } from "./auth.ts";
 import {
   adminRoleOf,
@@ -86,6 +87,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         }
         throw error;
       }
+      // The places of the account's first session are its own: no alert (decision 039).
+      await recordSignInPlace(db, { userId: user.id, ip: request.ip, userAgent: request.headers["user-agent"], firstSession: true });
       return sendAuthResponse(reply, response);
     },
   );
@@ -126,7 +129,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         // {twoFactorRedirect: true} and the session waits for the code (auth/two-factor-routes.ts).
         const answer = (await response.clone().json()) as { user?: { id: string } };
         const userId = answer.user?.id ?? (await findUserIdByEmail(db, email));
-        if (userId) await clearFailedSignIns(db, userId);
+        if (userId) {
+          await clearFailedSignIns(db, userId);
+          // The password was right: a device or network new to the account is told to its owner
+          // (decision 039), even before a second factor, since the password is what was stolen.
+          await recordSignInPlace(db, { userId, ip: request.ip, userAgent: request.headers["user-agent"], firstSession: false });
+        }
         // Sign-in replaces any earlier session in this browser.
         if (earlier) {
           const ctx = await auth.$context;
