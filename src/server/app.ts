@@ -195,8 +195,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
   app.addHook("onClose", async () => outboxSender.stop());
+  // So is a customer's action that may have queued a security alert (decision 039): a sign-in, a
+  // withdrawal request, a password or second-factor change. An alert should reach the owner while
+  // the thief is still at work, not a poll later.
+  const alertingRoutes = new Set([
+    "/api/auth/sign-in/email",
+    "/api/withdrawals",
+    "/api/auth/change-password",
+    "/api/auth/reset-password",
+    "/api/auth/two-factor/verify-totp",
+    "/api/auth/two-factor/disable",
+  ]);
   app.addHook("onResponse", (request, reply, done) => {
-    if (request.method === "POST" && request.url.startsWith("/api/admin/") && reply.statusCode < 300) outboxSender.kick();
+    const route = request.routeOptions.url ?? "";
+    const queuedMail = route.startsWith("/api/admin/") || alertingRoutes.has(route);
+    if (request.method === "POST" && queuedMail && reply.statusCode < 300) outboxSender.kick();
     done();
   });
 

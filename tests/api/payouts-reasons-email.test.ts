@@ -77,11 +77,16 @@ async function adminSearch(q: string): Promise<AdminTransactionDto[]> {
   return response.json<{ items: AdminTransactionDto[] }>().items;
 }
 
+/**
+ * The decision messages queued for a customer. Security alerts (decision 039: a withdrawal to a
+ * number never paid to) share the outbox but are not decisions; tests/api/security-alerts-and-freeze.test.ts
+ * counts those.
+ */
 function outboxOf(userId: string) {
   return t.db
     .select()
     .from(emailOutbox)
-    .where(eq(emailOutbox.userId, userId))
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.category, "decision")))
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.eventKey));
 }
 
