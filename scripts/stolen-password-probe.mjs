@@ -92,7 +92,8 @@ async function makeAdmin() {
   const email = `admin-${run}@probe.example`;
   const adminPassword = "Probe-Admin-Passphrase-2026";
   const made = await admin.post("/api/setup/first-admin", { email, password: adminPassword });
-  if (made.status >= 300) throw new Error(`the first admin could not be made (is the data folder fresh?): ${made.status} ${JSON.stringify(made.data)}`);
+  if (made.status >= 300)
+    throw new Error(`the first admin could not be made (is the data folder fresh?): ${made.status} ${JSON.stringify(made.data)}`);
   await admin.post("/api/auth/sign-in/email", { email, password: adminPassword });
   const enable = await admin.post("/api/auth/two-factor/enable", { password: adminPassword });
   const verify = await admin.post("/api/auth/two-factor/verify-totp", { code: totp(enable.data.totpURI) });
@@ -123,7 +124,12 @@ check(
   grab.status === 403 && grab.data.error?.code === "CONFIRMATION_REQUIRED",
   `${grab.status} ${grab.data.error?.code} (method ${grab.data.error?.method}, code sent to ${grab.data.error?.sentTo})`,
 );
-const guess = await thief.post("/api/withdrawals", { walletType: "bKash", walletNumber: "01999999999", amount: "20000", confirmationCode: "123456" });
+const guess = await thief.post("/api/withdrawals", {
+  walletType: "bKash",
+  walletNumber: "01999999999",
+  amount: "20000",
+  confirmationCode: "123456",
+});
 check("a guessed code confirms it", guess.status === 400, `${guess.status} ${guess.data.error?.code}`);
 
 // 2. The thief changes the password first, then asks again.
@@ -138,11 +144,7 @@ check(
 // 3. What the owner sees: the alerts, each with its freeze link.
 await new Promise((resolve) => setTimeout(resolve, 6000)); // the outbox sender's poll
 const subjects = await mailsTo(victim.email);
-check(
-  "the owner hears nothing until the payout e-mail",
-  subjects.length >= 3,
-  `${subjects.length} e-mails: ${subjects.join(" | ")}`,
-);
+check("the owner hears nothing until the payout e-mail", subjects.length >= 3, `${subjects.length} e-mails: ${subjects.join(" | ")}`);
 const thiefSessions = await thief.get("/api/me/sessions");
 check(
   "the owner has no list of sessions to end the thief's",
@@ -153,7 +155,8 @@ check(
 // 4. A customer can turn on an authenticator app.
 const careful = await signUp("careful");
 const enable = await careful.b.post("/api/auth/two-factor/enable", { password });
-const enrolled = enable.status === 200 ? await careful.b.post("/api/auth/two-factor/verify-totp", { code: totp(enable.data.totpURI) }) : enable;
+const enrolled =
+  enable.status === 200 ? await careful.b.post("/api/auth/two-factor/verify-totp", { code: totp(enable.data.totpURI) }) : enable;
 const signIn = await browser().post("/api/auth/sign-in/email", { email: careful.email, password });
 check(
   "customers cannot turn on a second factor",

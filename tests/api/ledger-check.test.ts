@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import { openDatabase, queryRows, type Db } from "../../src/server/db/client.ts";
 import { ledgerEntries, profiles, transactions, user } from "../../src/server/db/schema.ts";
-import { adjustBalance, approveTransaction, createDeposit, createdWithdrawal, createWithdrawal, unconfirmedOwnerChecks } from "../../src/server/wallet/ledger.ts";
+import {
+  adjustBalance,
+  approveTransaction,
+  createDeposit,
+  createdWithdrawal,
+  createWithdrawal,
+  unconfirmedOwnerChecks,
+} from "../../src/server/wallet/ledger.ts";
 import { findLedgerBreaches, type LedgerBreach } from "../../src/server/wallet/ledger-check.ts";
 import { limitsFrom } from "../../src/server/wallet/ledger.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";

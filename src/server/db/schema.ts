@@ -662,7 +662,10 @@ export const signInPlaces = pgTable(
     /** False for the places of the account's first session (sign-up): those are not news to anyone. */
     newToAccount: boolean("new_to_account").notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind, t.valueHash] }), check("sign_in_places_kind_valid", sql`${t.kind} in ('device', 'network')`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.valueHash] }),
+    check("sign_in_places_kind_valid", sql`${t.kind} in ('device', 'network')`),
+  ],
 );
 
 // Decision 039: the "This wasn't me" links of security alerts. One click, with no sign-in, freezes
