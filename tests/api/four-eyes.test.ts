@@ -14,6 +14,9 @@ import { createTestApp, errorOf, type SignedUpUser, type TestApp, type TestRespo
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
 import { auditCount, balanceOf, creditOf, expectLedgerIntact, fund, tronAddress } from "../support/wallet/money.ts";
 
+/** The customer's decision e-mails; security alerts (decision 039: a withdrawal to a new number) are not decisions. */
+const decisionMailOf = (userId: string) => and(eq(emailOutbox.userId, userId), eq(emailOutbox.category, "decision"));
+
 let t: TestApp;
 /** The admin who asks. */
 let maker: EnrolledAdmin;
@@ -142,7 +145,7 @@ describe("balance adjustments", () => {
     expectError(await decline(maker, request.id), 409, { code: "ALREADY_PROCESSED" });
     expect(await balanceOf(t, user.userId)).toBe(parseBdt("25000"));
     // Adjustments send no e-mail.
-    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, user.userId))).toEqual([]);
+    expect(await t.db.select().from(emailOutbox).where(decisionMailOf(user.userId))).toEqual([]);
     await expectLedgerIntact(t);
   });
 
@@ -275,7 +278,7 @@ describe("withdrawal approvals", () => {
     expect(await balanceOf(t, user.userId)).toBe(parseBdt("60000"));
     const wallet = (await user.browser.get("/api/wallet")).json<WalletDto>();
     expect(wallet).toMatchObject({ heldBalance: "30000.00", availableBalance: "30000.00" });
-    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, user.userId))).toEqual([]);
+    expect(await t.db.select().from(emailOutbox).where(decisionMailOf(user.userId))).toEqual([]);
 
     // A second request for it while this one awaits → 409, by anyone.
     for (const admin of [maker, checker]) {
@@ -299,7 +302,7 @@ describe("withdrawal approvals", () => {
     expect(approved?.details).toMatchObject({ requestedBy: maker.userId, confirmedBy: checker.userId, payoutReference: "9K3LQ2PA7X" });
     expect(await auditCount(t, "second_approval.requested", withdrawal.id)).toBe(1);
     expect(await auditCount(t, "second_approval.confirmed", withdrawal.id)).toBe(1);
-    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, user.userId));
+    const mails = await t.db.select().from(emailOutbox).where(decisionMailOf(user.userId));
     expect(mails.map((mail) => [mail.eventKey, mail.template])).toEqual([[`transaction.completed:${withdrawal.id}`, "withdraw.completed"]]);
     await t.outboxSender.deliverDue();
     const mail = await t.readLatestMail(user.email);
@@ -316,7 +319,7 @@ describe("withdrawal approvals", () => {
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await balanceOf(t, user.userId)).toBe(parseBdt("35000"));
     expect(await auditCount(t, "transaction.approved", withdrawal.id)).toBe(1);
-    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, user.userId))).toHaveLength(1);
+    expect(await t.db.select().from(emailOutbox).where(decisionMailOf(user.userId))).toHaveLength(1);
     await expectLedgerIntact(t);
   });
 
