@@ -1,7 +1,8 @@
 // Where the deposit and withdrawal forms keep a draft across an expired session (features/customer/
-// money-drafts.ts), and how every draft is forgotten: sign-out and sign-in call forgetKeptDrafts, so a
-// draft never outlives its owner's session in this tab (decision 039: customer A's withdrawal must
-// never fill customer B's form).
+// money-drafts.ts), and how every draft is forgotten: sign-out calls forgetKeptDrafts, so a draft
+// never outlives its owner's session in this tab (decision 039: customer A's withdrawal must never
+// fill customer B's form; a draft also records its owner, for a tab where A's session expired and B
+// signs in).
 
 /** The sessionStorage key of a kind of draft. */
 export function keptDraftKey(kind: string): string {

@@ -79,7 +79,6 @@ export function useAuthActions() {
   // Another user's cached data must never show after a change of user.
   const forgetEverything = useCallback(() => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-    forgetKeptDrafts();
   }, [queryClient]);
 
   const signIn = useCallback(
@@ -105,6 +104,7 @@ export function useAuthActions() {
   const endServerSession = useCallback(async (): Promise<void> => {
     await api.post("/api/auth/sign-out");
     forgetEverything();
+    forgetKeptDrafts();
     queryClient.setQueryData(sessionQueryKey, null);
   }, [forgetEverything, queryClient]);
 
@@ -118,6 +118,9 @@ export function useAuthActions() {
       await api.post("/api/auth/sign-out");
       await navigate(redirectTo, { replace: true, flushSync: true });
       forgetEverything();
+      // A kept draft dies with its owner's sign-out (decision 039). Not at sign-in: a draft kept
+      // when the session expired is for after signing in again, and only its owner's form reads it.
+      forgetKeptDrafts();
       queryClient.setQueryData(sessionQueryKey, null);
     },
     [forgetEverything, navigate, queryClient],

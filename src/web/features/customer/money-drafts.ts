@@ -2,7 +2,7 @@
 // what was typed goes to sessionStorage (this tab only, gone when it closes) when the server answers
 // 401, and comes back once, when the form opens again after signing in, to the same account only
 // (decision 039): a draft records its owner, and another account's form never reads it. Sign-out
-// and sign-in forget every draft (lib/kept-drafts.ts). Only the request's own fields are kept,
+// forgets every draft (lib/kept-drafts.ts). Only the request's own fields are kept,
 // never anything secret: no password, and never a withdrawal's confirmation code.
 import { msg } from "@lingui/core/macro";
 import { keptDraftKey } from "../../lib/kept-drafts.ts";
