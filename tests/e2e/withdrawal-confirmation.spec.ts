@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { bengaliDigits } from "#shared/money.ts";
 import { newUser, signUpViaApi } from "./support/accounts.ts";
-import { myUserId } from "./support/admin.ts";
+import { myUserId, totpCode } from "./support/admin.ts";
 import { seriousAxeViolations } from "./support/axe.ts";
 import { englishSentences, readPo } from "./support/catalogs.ts";
 import { e2eProtectedBaseUrl } from "./support/e2e-env.ts";
@@ -122,6 +122,55 @@ for (const { language, viewport } of journeys) {
       await page.getByRole("button", { name: says(language, "Confirm") }).click();
       await expect(page.getByText(says(language, "Withdrawal request submitted"), { exact: true })).toBeVisible();
       await checkScreen(page, language, viewport.width, `withdraw-confirmed-${language}-${viewport.width}`);
+    });
+
+    test("with an authenticator app: the sign-in asks for its code, and so does the withdrawal, with no e-mail", async ({ page }) => {
+      const { user, id } = await signUpIn(page, language, `app${language}${viewport.width}`);
+      await verifyIdentity(page.request, adminRequest, user.email);
+      await addMoney(adminRequest, id, "5000");
+      // Turned on through the API here (tests/e2e/account-security.spec.ts turns it on in Profile).
+      const enable = await page.request.post("/api/auth/two-factor/enable", {
+        data: { password: user.password },
+        headers: protectedOrigin,
+      });
+      expect(enable.status(), await enable.text()).toBe(200);
+      const { totpURI } = (await enable.json()) as { totpURI: string };
+      const enrolled = await page.request.post("/api/auth/two-factor/verify-totp", {
+        data: { code: totpCode(totpURI) },
+        headers: protectedOrigin,
+      });
+      expect(enrolled.status(), await enrolled.text()).toBe(200);
+
+      // Signed out, then in again: the password, then the app's code.
+      await page.request.post("/api/auth/sign-out", { headers: protectedOrigin });
+      await page.goto("/login");
+      await page.locator("#email").fill(user.email);
+      await page.locator("#password").fill(user.password);
+      await page.locator("#password").press("Enter");
+      await expect(page.locator("#code")).toBeVisible();
+      await page.locator("#code").fill(totpCode(totpURI));
+      await page.locator("#code").press("Enter");
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      const mailsBefore = (await newestProtectedMail(user.email))?.file;
+      await page.goto("/withdraw");
+      await page.getByLabel(says(language, "Wallet type")).selectOption("Upay");
+      await page.getByLabel(says(language, "Wallet number")).fill("01912345678");
+      await page.getByLabel(says(language, "Amount (BDT)")).fill("800");
+      await page.getByRole("button", { name: says(language, "Submit Withdrawal Request") }).click();
+      await page.getByRole("button", { name: says(language, "Confirm") }).click();
+      await expect(
+        page.getByText(says(language, "Enter the 6-digit code from your authenticator app to confirm this withdrawal.")),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: says(language, "Send a new code") })).toHaveCount(0);
+      await checkScreen(page, language, viewport.width, `withdraw-app-code-${language}-${viewport.width}`);
+      // No code was e-mailed: the newest message is still the one from before.
+      expect((await newestProtectedMail(user.email)).file).toBe(mailsBefore);
+
+      const code = totpCode(totpURI);
+      await page.getByLabel(says(language, "Confirmation code")).fill(language === "bn" ? bengaliDigits(code) : code);
+      await page.getByRole("button", { name: says(language, "Confirm") }).click();
+      await expect(page.getByText(says(language, "Withdrawal request submitted"), { exact: true })).toBeVisible();
     });
 
     test("an unverified customer is told to verify first, with the way there", async ({ page }) => {

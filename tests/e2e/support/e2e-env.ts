@@ -23,7 +23,8 @@ export const e2eShortWindowDataDir = `${e2eDataDir}-short`;
 
 /**
  * A third e2e server, three ports up, with customer protection as shipped (decision 039): every
- * withdrawal needs its owner's code, unverified customers withdraw nothing. Its own fresh data
+ * withdrawal needs its owner's code, unverified customers withdraw nothing (no hold after a
+ * security change, though: see playwright.config.ts). Its own fresh data
  * folder (its outbox in `mail/` under it), no demo data, no admin, the same simulator.
  */
 export const e2eProtectedPort = e2ePort + 3;
