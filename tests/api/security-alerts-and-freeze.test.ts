@@ -18,7 +18,7 @@ import {
   user as userTable,
 } from "../../src/server/db/schema.ts";
 import { newSignInWithin } from "../../src/server/account-security/sign-in-places.ts";
-import { freezeTokenHash } from "../../src/server/account-security/account-freeze.ts";
+import { freezeTokenHash } from "../../src/server/account-security/security-alerts.ts";
 import type { Mailer } from "../../src/server/mail/mailer.ts";
 import { createOutboxSender } from "../../src/server/mail/outbox-sender.ts";
 import { createTestApp, errorOf, publicUrl, type Browser, type Mail, type SignedUpUser, type TestApp } from "../support/test-app.ts";

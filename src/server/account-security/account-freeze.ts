@@ -4,7 +4,6 @@
 // and a password-reset link goes to the owner's address. Withdrawals already pending stay pending:
 // the admins see "Frozen by the customer" beside them and decide. Only an admin unfreezes, after
 // speaking with the owner, and never their own account.
-import { createHash } from "node:crypto";
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { freezeLinkInvalidMessage, notFrozenMessage } from "#shared/account-security-schemas.ts";
 import { errorCodes, messages } from "#shared/api-error.ts";
@@ -13,11 +12,7 @@ import type { Db } from "../db/client.ts";
 import { accountFreezeLinks, profiles, session, user } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { notifyChange } from "../realtime/notify.ts";
-
-/** The link's key in account_freeze_links: the SHA-256 of the token, in hex, as nexapay_queue_security_alert stores it. */
-export function freezeTokenHash(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
+import { freezeTokenHash } from "./security-alerts.ts";
 
 /**
  * Freezes the account a live freeze link belongs to, in one transaction: frozen_at (kept if already
