@@ -71,6 +71,9 @@ const endpoints: Endpoint[] = [
   { url: "/api/auth/two-factor/enable", fields: ["password"], validBody: () => ({ password: account.password }) },
   { url: "/api/auth/two-factor/verify-totp", fields: ["code"], validBody: () => ({ code: "123456" }) },
   { url: "/api/auth/two-factor/verify-backup-code", fields: ["code"], validBody: () => ({ code: "abcde-fghij" }) },
+  // Decision 039: turning a customer's authenticator off, and the "This wasn't me" link.
+  { url: "/api/auth/two-factor/disable", fields: ["password", "code"], validBody: () => ({ password: account.password, code: "123456" }) },
+  { url: "/api/account/freeze", fields: ["token"], validBody: () => ({ token: "a".repeat(43) }) },
 ];
 
 const tenThousand = "a".repeat(10_000);
