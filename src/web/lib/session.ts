@@ -104,7 +104,6 @@ export function useAuthActions() {
   const endServerSession = useCallback(async (): Promise<void> => {
     await api.post("/api/auth/sign-out");
     forgetEverything();
-    forgetKeptDrafts();
     queryClient.setQueryData(sessionQueryKey, null);
   }, [forgetEverything, queryClient]);
 
@@ -118,8 +117,9 @@ export function useAuthActions() {
       await api.post("/api/auth/sign-out");
       await navigate(redirectTo, { replace: true, flushSync: true });
       forgetEverything();
-      // A kept draft dies with its owner's sign-out (decision 039). Not at sign-in: a draft kept
-      // when the session expired is for after signing in again, and only its owner's form reads it.
+      // A kept draft dies with its owner's sign-out (decision 039). Not at sign-in (the sign-in pages
+      // end any earlier session first, with endServerSession): a draft kept when the session expired
+      // is for after signing in again, and only its owner's form reads it.
       forgetKeptDrafts();
       queryClient.setQueryData(sessionQueryKey, null);
     },
