@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useMemo } from "react";
+import { useAddressParams } from "@/lib/use-address-params.ts";
 
 /**
  * A list screen's filters and page, kept in the address (?status=pending&page=2) so that a reload,
@@ -8,7 +8,7 @@ import { useSearchParams } from "react-router";
  * to page 1.
  */
 export function useListParams<F extends Record<string, string>>(defaults: F, choices: { [K in keyof F]?: readonly string[] }) {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
 
   const filters = useMemo(() => {
     const result = { ...defaults };
@@ -25,27 +25,17 @@ export function useListParams<F extends Record<string, string>>(defaults: F, cho
   const rawPage = Number.parseInt(params.get("page") ?? "1", 10);
   const page = Number.isFinite(rawPage) && rawPage >= 1 ? rawPage : 1;
 
-  const update = useCallback(
-    (changes: Partial<F> & { page?: number }) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (key === "page") continue;
-            if (value === undefined || value === defaults[key]) next.delete(key);
-            else next.set(key, String(value));
-          }
-          const newPage = changes.page ?? 1;
-          if (newPage <= 1) next.delete("page");
-          else next.set("page", String(newPage));
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [setParams],
-  );
+  const update = (changes: Partial<F> & { page?: number }) =>
+    change((next) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (key === "page") continue;
+        if (value === undefined || value === defaults[key]) next.delete(key);
+        else next.set(key, String(value));
+      }
+      const newPage = changes.page ?? 1;
+      if (newPage <= 1) next.delete("page");
+      else next.set("page", String(newPage));
+    });
 
   /** One filter's value and its setter, as the `value` and `onChange` of its control (a select, filter buttons). */
   function control<K extends keyof F & string>(key: K) {

@@ -1,32 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Search, SearchX } from "lucide-react";
-import { useId, useRef, type ReactNode } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useId, type ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { formatCount } from "@/lib/locale-format.ts";
+import { useAddressParams } from "@/lib/use-address-params.ts";
 
 /**
  * Filter state kept in the URL (?q=…&category=…), so a filtered list can be shared, reloaded and
- * reached again with Back. Each change replaces the history entry rather than adding one per key.
+ * reached again with Back.
  */
 export function useListFilters<Key extends string>(keys: readonly Key[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const values = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ""])) as Record<Key, string>;
-  // React Router gives a change the params of the last render: two changes before the next render
-  // (the search emptied, then a category picked at once) would bring the emptied search back. So
-  // each change starts from the params last asked for, until a render shows a navigation since
-  // (this hook's own, or a link to the page): each one has a new location key.
-  const { key: locationKey } = useLocation();
-  const asked = useRef<{ locationKey: string; next: URLSearchParams } | null>(null);
-  const change = (apply: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(asked.current?.locationKey === locationKey ? asked.current.next : params);
-    apply(next);
-    asked.current = { locationKey, next };
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
   const set = (key: Key, value: string) =>
     change((next) => {
       if (value) next.set(key, value);
