@@ -3,7 +3,7 @@ import { z } from "zod";
 import { adminPassword, emailSchema } from "./auth-schemas.ts";
 import { isBdtAmount, latinDigits } from "./money.ts";
 import { simOperators, simStatuses, simWalletTypes } from "./sim-schemas.ts";
-import { documentTypes } from "./verification-schemas.ts";
+import { documentSides, documentTypes } from "./verification-schemas.ts";
 import { verificationStatuses } from "./profile-schemas.ts";
 import {
   pageQuerySchema,
@@ -236,13 +236,19 @@ export const simStatusChangeSchema = z.object({
   status: z.enum(["active", "rejected"], { error: "status must be active or rejected" }),
 });
 
+/**
+ * The verification list's filters (docs/product.md, Back office › Verifications): "pending" is the
+ * review queue, the pending requests whose chosen document has every side in; "incomplete" is the
+ * pending ones still missing a side, which nobody reviews yet; "all" is every request.
+ */
+export const adminVerificationFilters = ["all", "pending", "incomplete", "approved", "rejected"] as const;
+export type AdminVerificationFilter = (typeof adminVerificationFilters)[number];
+
 export const adminVerificationsQuerySchema = pageQuerySchema(10).extend({
   q: search,
   /** By the date the documents were uploaded. */
   direction,
-  status: z
-    .enum(["all", "pending", "approved", "rejected"], { error: "status must be all, pending, approved or rejected" })
-    .default("pending"),
+  status: z.enum(adminVerificationFilters, { error: "status must be all, pending, incomplete, approved or rejected" }).default("pending"),
 });
 
 export const adminVerificationSchema = z.object({
@@ -256,6 +262,8 @@ export const adminVerificationSchema = z.object({
   rejectReason: z.string().nullable(),
   /** The chosen document has two sides and the back has not been uploaded (decision 021). */
   backSideMissing: z.boolean(),
+  /** The chosen document's sides not uploaded yet; while any is missing the request cannot be approved. */
+  missingSides: z.array(z.enum(documentSides)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
