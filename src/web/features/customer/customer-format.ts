@@ -3,6 +3,7 @@
 import { i18n, setupI18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { groupBdMobile } from "#shared/bd-mobile.ts";
+import { payAmountFigure } from "#shared/usdt-figure.ts";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import {
   bdtForUsdt,
@@ -17,6 +18,9 @@ import {
 } from "#shared/money.ts";
 import { dateFormatter, formatBdtAmount, formatCount, numberFormatter, shownLocale } from "../../lib/locale-format.ts";
 import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "../../lib/payout.ts";
+
+// The figure is shared with the e-mails (src/shared/usdt-figure.ts); screens import it from here.
+export { payAmountFigure };
 
 // Before any language is active (unit tests; nothing is on screen yet) the sentences read in English.
 const english = setupI18n({ locale: "en", messages: { en: {} } });
@@ -169,19 +173,6 @@ export function depositReviewText(values: { usdtAmount: string; fromAddress?: st
   const usdt = usdtText(values.usdtAmount);
   const fromAddress = values.fromAddress?.trim() ?? "";
   return fromAddress === "" ? say(msg`Request a deposit of ${usdt}?`) : say(msg`Request a deposit of ${usdt} from ${fromAddress}?`);
-}
-
-/**
- * A deposit request's exact amount to send as a figure to type or paste (decision 038): the
- * server's six decimals without their trailing zeros, never fewer than two ("50.013700" → "50.0137",
- * "50.010000" → "50.01"), in Latin digits, which is what an exchange's form takes. Only zeros go:
- * the value is the same.
- */
-export function payAmountFigure(payAmount: string): string {
-  const text = latinDigits(payAmount.trim());
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
-  if (!match) return text;
-  return `${match[1]}.${(match[2] ?? "").replace(/0+$/, "").padEnd(2, "0")}`;
 }
 
 /** The amount to send for people: '50.0137 USDT' / '৫০.০১৩৭ USDT'. */
