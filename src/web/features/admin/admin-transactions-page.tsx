@@ -19,6 +19,8 @@ import {
   type Column,
 } from "@/features/admin/components/admin-table.tsx";
 import { ApproveTransactionDialog } from "@/features/admin/components/approve-transaction-dialog.tsx";
+import { CopyableAmount, PayoutDestination } from "@/features/admin/components/copy-value.tsx";
+import { focusInitial, initialFocus } from "@/features/admin/components/initial-focus.ts";
 import { ChainEvidenceSummary, ExpiredBadge, PayAmount } from "@/features/admin/components/chain-evidence.tsx";
 import { TransactionDetailDialog } from "@/features/admin/components/transaction-detail-dialog.tsx";
 import { WithdrawalRiskFacts } from "@/features/admin/components/withdrawal-risk.tsx";
@@ -35,6 +37,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { cn } from "@/lib/class-names.ts";
 import { formatCount } from "@/lib/locale-format.ts";
+import { walletNumberOf } from "@/lib/payout.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
 import { chainFilterOptions, payAmountText } from "./chain-evidence.ts";
 import {
@@ -43,6 +46,7 @@ import {
   pageSizeOptions,
   pageSizes,
   queueShortcutOf,
+  selectionAfterDecision,
   queueShortcuts,
   transactionOrders,
   waitingLateMinutes,
@@ -133,6 +137,8 @@ export default function AdminTransactionsPage() {
   const [rejectingIds, setRejectingIds] = useState<ReadonlySet<string>>(new Set());
   const ownUserId = useOwnUserId();
   const now = useNow();
+  /** The decision whose list is being read again: the selection then moves to the row that took its place. */
+  const afterDecision = useRef<{ id: string; before: string[]; at: number } | null>(null);
 
   const transactions = useQuery(
     adminTransactionsQuery({
@@ -168,6 +174,7 @@ export default function AdminTransactionsPage() {
     trackRejecting(id, true);
     try {
       await rejectTransaction({ id, reason });
+      decided(id);
       toast.success(tr`Transaction rejected successfully!`);
     } catch (error) {
       if (error instanceof ApiError && error.code === errorCodes.alreadyProcessed)
@@ -184,18 +191,55 @@ export default function AdminTransactionsPage() {
   }
 
   const items = transactions.data?.items ?? [];
+  const itemsNow = useRef(items);
+  useEffect(() => {
+    itemsNow.current = items;
+  });
   const selectedIndex = items.findIndex((t) => t.id === selectedId);
   const selected = selectedIndex >= 0 ? items[selectedIndex] : undefined;
   /** Approve and Reject are offered on a pending row that is not the signed-in admin's own (decision 013). */
   const decidable = (t: AdminTransactionDto) => t.status === "pending" && t.userId !== ownUserId && !rejectingIds.has(t.id);
 
+  /**
+   * A decision keeps the keyboard's place: at once the selection moves to the row after the decided one
+   * (or the last), and once the list has been read again, to the row that took its place.
+   */
+  function decided(id: string) {
+    const before = itemsNow.current.map((t) => t.id);
+    afterDecision.current = { id, before, at: Date.now() };
+    selectRow(
+      selectionAfterDecision(
+        before,
+        id,
+        before.filter((other) => other !== id),
+      ),
+    );
+  }
+  const { data: list, dataUpdatedAt } = transactions;
+  useEffect(() => {
+    const waiting = afterDecision.current;
+    if (!waiting || !list || dataUpdatedAt <= waiting.at) return;
+    afterDecision.current = null;
+    selectRow(
+      selectionAfterDecision(
+        waiting.before,
+        waiting.id,
+        list.items.map((t) => t.id),
+      ),
+    );
+  }, [list, dataUpdatedAt]);
+
+  function selectRow(id: string | null) {
+    setSelectedId(id);
+    if (id) document.querySelector(`[data-row-id="${id}"]`)?.scrollIntoView({ block: "nearest" });
+  }
+
   function runShortcut(shortcut: QueueShortcut) {
     if (shortcut === "help") return setHelpOpen(true);
     if (shortcut === "next" || shortcut === "previous") {
+      afterDecision.current = null;
       const index = movedSelection(selectedIndex >= 0 ? selectedIndex : null, items.length, shortcut === "next" ? 1 : -1);
-      const next = index === null ? undefined : items[index];
-      setSelectedId(next?.id ?? null);
-      if (next) document.querySelector(`[data-row-id="${next.id}"]`)?.scrollIntoView({ block: "nearest" });
+      selectRow(index === null ? null : (items[index]?.id ?? null));
       return;
     }
     if (!selected) return toast.info(tr`Select a row first: j moves down the list, k moves up.`);
@@ -324,7 +368,7 @@ export default function AdminTransactionsPage() {
         onClose={() => setRejecting(null)}
         onReject={(reason) => rejecting && void reject(rejecting.id, reason)}
       />
-      <ApproveTransactionDialog transaction={approving} onClose={() => setApproving(null)} onSettled={refresh} />
+      <ApproveTransactionDialog transaction={approving} onClose={() => setApproving(null)} onDecided={decided} onSettled={refresh} />
       <TransactionDetailDialog transactionId={detailId} onClose={() => setDetailId(null)} />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
@@ -490,7 +534,7 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
         </span>
       </Td>
       <Td className="px-1.5 text-right tabular-nums">
-        <span className="block font-medium whitespace-nowrap">{formatBdtAmount(t.amount)}</span>
+        <CopyableAmount amount={t.amount} className="font-medium" />
         {/* Decision 038: the exact USDT the customer was told to send; a transfer of it settles this request. */}
         {t.payAmount ? <PayAmount payAmount={t.payAmount} stacked className="block text-xs text-muted-foreground" /> : null}
       </Td>
@@ -501,16 +545,21 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
           {t.expired ? <ExpiredBadge /> : null}
         </div>
       </Td>
-      <Td className="px-1.5 max-w-20">
-        <span className="block truncate" title={t.reference ?? undefined}>
-          {t.reference ? (
-            t.reference
-          ) : (
-            <span className="text-muted-foreground">
-              <Trans>Not specified</Trans>
-            </span>
-          )}
-        </span>
+      <Td className={cn("px-1.5", t.type === "withdraw" ? "text-sm" : "max-w-20")}>
+        {/* A withdrawal's number whole and grouped, with its copy button: the admin pastes it into the provider's app. */}
+        {t.type === "withdraw" && walletNumberOf(t.reference) ? (
+          <PayoutDestination reference={t.reference} stacked />
+        ) : (
+          <span className="block truncate" title={t.reference ?? undefined}>
+            {t.reference ? (
+              t.reference
+            ) : (
+              <span className="text-muted-foreground">
+                <Trans>Not specified</Trans>
+              </span>
+            )}
+          </span>
+        )}
         {t.payoutReference ? (
           <span className="block truncate font-mono text-xs text-emerald-800" title={tr`Payout reference (TrxID): ${t.payoutReference}`}>
             <span className="sr-only">TrxID </span>
@@ -567,7 +616,7 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
       }
     >
       <CardField label={tr`Amount`}>
-        <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
+        <CopyableAmount amount={t.amount} className="font-medium" />
       </CardField>
       {t.payAmount ? (
         <CardField label={tr`Pay amount`}>
@@ -577,13 +626,7 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
       <CardField label={tr`User`}>{t.username}</CardField>
       <CardField label={tr`Email`}>{t.email}</CardField>
       <CardField label={tr`Method`}>
-        {t.reference ? (
-          t.reference
-        ) : (
-          <span className="text-muted-foreground">
-            <Trans>Not specified</Trans>
-          </span>
-        )}
+        <PayoutDestination reference={t.reference} />
       </CardField>
       {t.payoutReference ? (
         <CardField label={tr`Payout reference`}>
@@ -697,7 +740,7 @@ function RejectDialog({
         }
       }}
     >
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" onOpenAutoFocus={focusInitial}>
         <DialogHeader>
           <DialogTitle>
             <Trans>Reject transaction</Trans>
@@ -720,7 +763,14 @@ function RejectDialog({
           className="grid gap-4"
         >
           <FormField id="reject-reason" label={tr`Reason (optional)`}>
-            <Textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <Textarea
+              id="reject-reason"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              {...initialFocus}
+            />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { movedSelection, orderChoiceOf, queueShortcutOf, waitingOf } from "./queue.ts";
+import { movedSelection, orderChoiceOf, queueShortcutOf, selectionAfterDecision, waitingOf } from "./queue.ts";
 
 describe("waitingOf", () => {
   const now = Date.parse("2026-11-23T12:00:00Z");
@@ -76,5 +76,29 @@ describe("orderChoiceOf", () => {
     expect(orderChoiceOf("amount", "desc").label).toBe("Largest amount first");
     expect(orderChoiceOf("createdAt", "desc").label).toBe("Newest first");
     expect(orderChoiceOf("size", "up").label).toBe("Oldest first");
+  });
+});
+
+describe("selectionAfterDecision", () => {
+  test("the row that took the decided row's place", () => {
+    expect(selectionAfterDecision(["a", "b", "c"], "b", ["a", "c", "d"])).toBe("c");
+    expect(selectionAfterDecision(["a", "b", "c"], "a", ["b", "c"])).toBe("b");
+  });
+
+  test("the last row when the decided row was the last", () => {
+    expect(selectionAfterDecision(["a", "b", "c"], "c", ["a", "b"])).toBe("b");
+  });
+
+  test("the row after it when the decided row stays in the list", () => {
+    expect(selectionAfterDecision(["a", "b", "c"], "b", ["a", "b", "c"])).toBe("c");
+    expect(selectionAfterDecision(["a", "b", "c"], "c", ["a", "b", "c"])).toBe("c");
+  });
+
+  test("a row from the next page moves up into the place", () => {
+    expect(selectionAfterDecision(["a", "b"], "b", ["a", "x"])).toBe("x");
+  });
+
+  test("nothing when the list is empty", () => {
+    expect(selectionAfterDecision(["a"], "a", [])).toBeNull();
   });
 });

@@ -127,6 +127,21 @@ export function movedSelection(current: number | null, rowCount: number, step: 1
   return Math.min(rowCount - 1, Math.max(0, current + step));
 }
 
+/**
+ * Where the selection goes once a decision's list has been read again, so that the keyboard keeps its
+ * place: the row that took the decided row's place (the decided row left the list), else the row after
+ * it (it stayed, e.g. under "All statuses" or waiting for a second admin), else the last row. `before`
+ * is the list's ids when the decision was made; null when the list is empty.
+ */
+export function selectionAfterDecision(before: readonly string[], decidedId: string, after: readonly string[]): string | null {
+  if (after.length === 0) return null;
+  const stayedAt = after.indexOf(decidedId);
+  if (stayedAt >= 0) return after[Math.min(stayedAt + 1, after.length - 1)] ?? null;
+  const wasAt = before.indexOf(decidedId);
+  const place = wasAt < 0 ? after.length - 1 : Math.min(wasAt, after.length - 1);
+  return after[place] ?? null;
+}
+
 /** The SIMs and verifications queues sort by date only: oldest first (the queue's order) or newest first. */
 export const dateOrderOptions = [
   {

@@ -13,11 +13,13 @@ import { Input } from "@/components/ui/input.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
 import { formatCount } from "@/lib/locale-format.ts";
-import { trxIdLabel, walletNumberOf, withdrawalMethodOf } from "@/lib/payout.ts";
+import { trxIdLabel, withdrawalMethodOf } from "@/lib/payout.ts";
 import { adminTransactionQuery, approveTransaction } from "../admin-api.ts";
 import { formatBdtAmount } from "../admin-format.ts";
 import { needsChainAcknowledgement, payAmountText, sentFromAnotherAddress, usdtText } from "../chain-evidence.ts";
 import { awaitingSecondApprovalMessage, isSecondApproval } from "../second-approvals.ts";
+import { CopyableAmount, PayoutDestination } from "./copy-value.tsx";
+import { focusInitial, initialFocus } from "./initial-focus.ts";
 import { ChainStateBadge, DepositWindow, RequestFromAddress, TxidLink } from "./chain-evidence.tsx";
 import { isOwnAccountRefusal } from "./own-account.tsx";
 import { WithdrawalRiskFacts } from "./withdrawal-risk.tsx";
@@ -39,16 +41,19 @@ const payoutFormSchema = z.object({ payoutReference: payoutReferenceSchema });
 export function ApproveTransactionDialog({
   transaction,
   onClose,
+  onDecided,
   onSettled,
 }: {
   transaction: AdminTransactionDto | null;
   onClose: () => void;
+  /** The server took the decision (200 or 202): the queue moves its selection on. */
+  onDecided?: (id: string) => void;
   /** After an answer, success or not: the lists are read again. */
   onSettled: () => void;
 }) {
   return (
     <Dialog open={transaction !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" onOpenAutoFocus={focusInitial}>
         {transaction?.type === "withdraw" ? (
           <>
             <DialogHeader>
@@ -59,10 +64,10 @@ export function ApproveTransactionDialog({
                 <Trans>Pay the customer first, then enter the transaction ID the wallet provider gave you.</Trans>
               </DialogDescription>
             </DialogHeader>
-            <PayoutForm key={transaction.id} transaction={transaction} onClose={onClose} onSettled={onSettled} />
+            <PayoutForm key={transaction.id} transaction={transaction} onClose={onClose} onDecided={onDecided} onSettled={onSettled} />
           </>
         ) : transaction ? (
-          <DepositApproval key={transaction.id} transaction={transaction} onClose={onClose} onSettled={onSettled} />
+          <DepositApproval key={transaction.id} transaction={transaction} onClose={onClose} onDecided={onDecided} onSettled={onSettled} />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -80,10 +85,12 @@ function acknowledgingOf(t: AdminTransactionDto): Acknowledging | null {
 function DepositApproval({
   transaction,
   onClose,
+  onDecided,
   onSettled,
 }: {
   transaction: AdminTransactionDto;
   onClose: () => void;
+  onDecided?: (id: string) => void;
   onSettled: () => void;
 }) {
   const { t: tr, i18n } = useLingui();
@@ -97,6 +104,7 @@ function DepositApproval({
     onSuccess: (answer) => {
       if (isSecondApproval(answer)) toast.info(i18n._(awaitingSecondApprovalMessage));
       else toast.success(tr`Transaction approved successfully!`);
+      onDecided?.(t.id);
       onClose();
     },
     onError: (error) => {
@@ -222,7 +230,9 @@ function DepositApproval({
             <Button variant="outline" onClick={onClose}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit">{approve.isPending ? tr`Approving...` : acknowledging ? tr`Approve anyway` : tr`Approve deposit`}</Button>
+            <Button type="submit" {...initialFocus}>
+              {approve.isPending ? tr`Approving...` : acknowledging ? tr`Approve anyway` : tr`Approve deposit`}
+            </Button>
           </DialogFooter>
         </fieldset>
       </form>
@@ -233,10 +243,12 @@ function DepositApproval({
 function PayoutForm({
   transaction: t,
   onClose,
+  onDecided,
   onSettled,
 }: {
   transaction: AdminTransactionDto;
   onClose: () => void;
+  onDecided?: (id: string) => void;
   onSettled: () => void;
 }) {
   const { t: tr, i18n } = useLingui();
@@ -251,6 +263,7 @@ function PayoutForm({
     onSuccess: (answer) => {
       if (isSecondApproval(answer)) toast.info(i18n._(awaitingSecondApprovalMessage));
       else toast.success(tr`Transaction approved successfully!`);
+      onDecided?.(t.id);
       onClose();
     },
     onError: (error) => {
@@ -271,7 +284,6 @@ function PayoutForm({
     approve.mutate(parsed.data.payoutReference);
   }
 
-  const walletNumber = walletNumberOf(t.reference);
   return (
     <form
       noValidate
@@ -285,12 +297,14 @@ function PayoutForm({
           <dt className="text-muted-foreground">
             <Trans>Amount</Trans>
           </dt>
-          <dd className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</dd>
+          <dd>
+            <CopyableAmount amount={t.amount} className="font-medium" />
+          </dd>
           <dt className="text-muted-foreground">
             <Trans>Pay to</Trans>
           </dt>
           <dd className="min-w-0 [overflow-wrap:anywhere]">
-            {method && walletNumber ? `${method} ${walletNumber}` : (t.reference ?? tr`Not specified`)}
+            <PayoutDestination reference={t.reference} />
           </dd>
           <dt className="text-muted-foreground">
             <Trans>Customer</Trans>
@@ -329,6 +343,7 @@ function PayoutForm({
               setFieldError(undefined);
             }}
             {...controlProps("payout-reference", fieldError)}
+            {...initialFocus}
           />
         </FormField>
         {problem ? <Notice tone="error">{problem}</Notice> : null}

@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { focusInitial, initialFocus } from "./initial-focus.ts";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
 
 /** "Are you sure?" before an action that cannot be undone. */
@@ -26,7 +27,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" onOpenAutoFocus={focusInitial}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -35,7 +36,8 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button variant={variant} onClick={onConfirm} disabled={busy}>
+          {/* Nothing to fill in: the focus starts on the action, never on Cancel. */}
+          <Button variant={variant} onClick={onConfirm} disabled={busy} {...initialFocus}>
             {busy ? <Trans>Working...</Trans> : confirmLabel}
           </Button>
         </DialogFooter>

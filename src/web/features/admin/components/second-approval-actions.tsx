@@ -14,6 +14,7 @@ import { confirmSecondApproval, declineSecondApproval } from "../admin-api.ts";
 import { formatDateTime } from "../admin-format.ts";
 import { customerName, ownRequestNote, secondApprovalActionText, secondApprovalKindLabels } from "../second-approvals.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { focusInitial, initialFocus } from "./initial-focus.ts";
 import { OwnAccountNote, useOwnUserId } from "./own-account.tsx";
 
 type Running = { id: string; kind: "confirm" | "decline" } | null;
@@ -211,7 +212,7 @@ function DeclineDialog({
   }
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" onOpenAutoFocus={focusInitial}>
         <DialogHeader>
           <DialogTitle>{own ? t`Withdraw your request?` : t`Decline this request?`}</DialogTitle>
           <DialogDescription>
@@ -234,7 +235,14 @@ function DeclineDialog({
           }}
         >
           <FormField id="decline-reason" label={t`Reason (optional)`}>
-            <Textarea id="decline-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <Textarea
+              id="decline-reason"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              {...initialFocus}
+            />
           </FormField>
           <DialogFooter>
             <Button variant="outline" onClick={close}>
