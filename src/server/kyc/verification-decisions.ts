@@ -2,12 +2,14 @@
 // sees). The change, its audit entry and the customer's e-mail (queued in the outbox, decision 020)
 // commit together: every admin action is in audit_log.
 // Segregation of duties (decision 013): no admin decides on their own account; another admin does it
-// for them.
+// for them. Nobody approves a request whose chosen document still misses a side (docs/product.md,
+// Back office › Verifications): the customer was told it is not reviewed until every side is in.
 import { and, eq, ne } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
+import { sidesOf, type DocumentSide, type DocumentType } from "#shared/verification-schemas.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
-import { verifications } from "../db/schema.ts";
+import { verificationDocuments, verifications } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { queueVerificationMail } from "../mail/decision-mail.ts";
 import { notifyChange } from "../realtime/notify.ts";
@@ -24,6 +26,7 @@ export async function decideVerification(
   input: Actor & { verificationId: string } & ({ status: "approved"; reason?: undefined } | { status: "rejected"; reason: string }),
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    if (input.status === "approved") await refuseIncomplete(tx, input);
     const now = new Date();
     const rejectReason = input.status === "rejected" ? input.reason : null;
     const [updated] = await tx
@@ -53,4 +56,39 @@ export async function decideVerification(
     await queueVerificationMail(tx, updated.id);
     await notifyChange(tx, { table: "verifications", userId: updated.userId, id: updated.id });
   });
+}
+
+/**
+ * A 409 when the request to approve misses a side of its chosen document. The row is locked first,
+ * as an upload locks it, so the document type and its sides cannot change between this check and
+ * the approval. An unknown, own or already approved request passes: the update then says which.
+ */
+async function refuseIncomplete(tx: Db, input: Actor & { verificationId: string }): Promise<void> {
+  const [row] = await tx
+    .select({ userId: verifications.userId, documentType: verifications.documentType, status: verifications.status })
+    .from(verifications)
+    .where(eq(verifications.id, input.verificationId))
+    .for("update");
+  if (!row || row.userId === input.adminId || row.status === "approved") return;
+  const uploaded = await tx
+    .select({ side: verificationDocuments.side })
+    .from(verificationDocuments)
+    .where(and(eq(verificationDocuments.userId, row.userId), eq(verificationDocuments.documentType, row.documentType)));
+  const missing = sidesOf(row.documentType).filter((side) => !uploaded.some((document) => document.side === side));
+  if (missing.length > 0) throw new AppError(409, errorCodes.conflict, incompleteMessage(row.documentType, missing));
+}
+
+const documentNames: Record<DocumentType, string> = {
+  national_id: "National ID",
+  driving_license: "Driving License",
+  passport: "passport",
+};
+
+/** 'This request is incomplete: the back side of the National ID is missing. It can be approved once every side is in.' */
+export function incompleteMessage(documentType: DocumentType, missing: readonly DocumentSide[]): string {
+  const what =
+    missing.length === 1
+      ? `the ${missing[0]} side of the ${documentNames[documentType]} is missing`
+      : `the ${missing.join(" and ")} sides of the ${documentNames[documentType]} are missing`;
+  return `This request is incomplete: ${what}. It can be approved once every side is in.`;
 }
