@@ -246,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerVerificationAdminRoutes(app, { db, guards });
   registerAdminAccountsRoutes(app, { db, auth, guards });
   registerAuditAdminRoutes(app, { db, guards });
-  registerSecondApprovalAdminRoutes(app, { db, guards });
+  registerSecondApprovalAdminRoutes(app, { db, guards, config });
   registerContactRoutes(app, { db, config });
   registerContactAdminRoutes(app, { db, guards });
   const hub = await createEventHub(database, app.log);

@@ -47,6 +47,8 @@ const envSchema = z.object({
   WITHDRAWAL_DAILY_MAX_BDT: nonNegativeInt.default(50000),
   // Four eyes (decision 020): adjustments and withdrawal approvals of this many BDT or more wait for a second admin; 0 = off.
   FOUR_EYES_MIN_BDT: nonNegativeInt.default(25000),
+  // Decision 040: a new or newly promoted admin confirms nothing for this many hours.
+  NEW_ADMIN_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   // Decision 039: what a stolen password cannot do. Every withdrawal is confirmed by its owner (an
   // e-mailed code, or their authenticator's) unless "off"; withdrawals wait this many hours after a
   // password or second-factor change; an unverified customer withdraws at most this many BDT a day.
@@ -87,6 +89,8 @@ export type Config = {
   withdrawalDailyMaxBdt: number;
   /** Four eyes: the smallest amount (BDT) that needs a second admin; 0 = off. */
   fourEyesMinBdt: number;
+  /** Hours after an admin's creation or promotion during which they confirm no second approval (decision 040). */
+  newAdminCooldownHours: number;
   /** Whether each withdrawal needs its owner's code (decision 039). */
   withdrawalConfirmation: boolean;
   /** Hours withdrawals wait after a password or second-factor change; 0 = no wait. */
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawalMinBdt: e.WITHDRAWAL_MIN_BDT,
     withdrawalDailyMaxBdt: e.WITHDRAWAL_DAILY_MAX_BDT,
     fourEyesMinBdt: e.FOUR_EYES_MIN_BDT,
+    newAdminCooldownHours: e.NEW_ADMIN_COOLDOWN_HOURS,
     withdrawalConfirmation: e.WITHDRAWAL_CONFIRMATION === "on",
     securityHoldHours: e.SECURITY_HOLD_HOURS,
     unverifiedWithdrawalDailyMaxBdt: e.UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT,

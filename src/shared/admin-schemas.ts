@@ -84,6 +84,39 @@ export const withdrawalRiskSchema = z.object({
 });
 export type WithdrawalRiskDto = z.infer<typeof withdrawalRiskSchema>;
 
+const adminRef = z.object({ id: z.string(), username: z.string() });
+
+/** A transaction's four-eyes request as its row shows it (decision 040). */
+export const currentSecondApprovalSchema = z.object({
+  id: z.string(),
+  status: z.enum(["awaiting", "confirmed"]),
+  requestedBy: adminRef,
+  requestedAt: z.string(),
+  decidedBy: adminRef.nullable(),
+  decidedAt: z.string().nullable(),
+});
+
+/** The facts an admin weighs beside a decision (decision 040); null for adjustments. */
+export const decisionFactsSchema = z.object({
+  verification: z.enum(verificationStatuses),
+  /** Whether the withdrawal's number is one of the customer's approved SIMs; null for deposits. */
+  numberIsApprovedSim: z.boolean().nullable(),
+  /** Completed withdrawals to the same provider and number, this one aside; null for deposits. */
+  earlierPayouts: z.object({ toThisCustomer: z.number(), toOtherCustomers: z.number() }).nullable(),
+  accountCreatedAt: z.string(),
+  /** The customer's last 5 decided transactions, newest first. */
+  lastDecisions: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(transactionTypes),
+      amount: z.string(),
+      status: z.enum(["completed", "rejected"]),
+      processedAt: z.string(),
+    }),
+  ),
+});
+export type DecisionFactsDto = z.infer<typeof decisionFactsSchema>;
+
 export const adminTransactionSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -111,6 +144,16 @@ export const adminTransactionSchema = z.object({
   chain: chainEvidenceSchema.nullable(),
   /** A customer's withdrawal's risk facts, shown beside the decision (decision 039); null for the rest. */
   risk: withdrawalRiskSchema.nullable(),
+  /**
+   * Whether approving this pending row now needs a second admin (decision 040): a withdrawal at or
+   * above FOUR_EYES_MIN_BDT, alone or with what the acting admin decided alone in the last 24 hours,
+   * or a deposit approved without a confirmed match at or above it.
+   */
+  fourEyes: z.boolean(),
+  /** The row's current four-eyes request: awaiting a second admin, or confirmed and not yet paid; null when none. */
+  secondApproval: currentSecondApprovalSchema.nullable(),
+  /** A pending deposit whose transfer differs: what the USDT that arrived is worth at the request's rate (BDT); null otherwise. */
+  receivedCredit: z.string().nullable(),
 });
 export type AdminTransactionDto = z.infer<typeof adminTransactionSchema>;
 
@@ -120,6 +163,9 @@ export const adminTransactionDetailSchema = adminTransactionSchema.extend({
   processedByEmail: z.string().nullable(),
   /** Decided by the chain watcher (automatic credit), not by an admin. */
   processedBySystem: z.boolean(),
+  /** Why an admin approved it without a confirmed match on the chain ("approve anyway"); null otherwise. */
+  approvalReason: z.string().nullable(),
+  facts: decisionFactsSchema.nullable(),
   audit: z.array(
     z.object({
       id: z.string(),
@@ -136,6 +182,8 @@ export type AdminTransactionDetailDto = z.infer<typeof adminTransactionDetailSch
 
 export const payoutReferenceMessage = payoutReferenceMessages.invalid;
 
+export const approveAnywayReasonMessage = "Write why you approve it without the chain's confirmation";
+
 /**
  * Approving a deposit with no chain evidence while the watcher runs needs the admin to say so: the
  * server refuses it (409 CHAIN_UNCONFIRMED) unless this is true, and the audit entry records it.
@@ -144,6 +192,18 @@ export const approveTransactionSchema = z.object({
   acknowledgeNoChainEvidence: z.boolean({ error: "acknowledgeNoChainEvidence must be true or false" }).optional(),
   /** A withdrawal's payout reference (decision 020); optional, so scripted approvals keep working. */
   payoutReference: payoutReferenceSchema.nullish(),
+  /**
+   * A deposit whose transfer differs (decision 040): "received" credits what arrived at the
+   * request's rate; "claimed" (the default) the amount asked, which needs `reason`.
+   */
+  credit: z.enum(["received", "claimed"], { error: "credit must be received or claimed" }).optional(),
+  /** Why a deposit is approved without a confirmed match on the chain ("approve anyway"): required then. */
+  reason: z
+    .string({ error: "Reason must be text" })
+    .trim()
+    .min(1, approveAnywayReasonMessage)
+    .max(500, "Reason must be at most 500 characters")
+    .optional(),
 });
 
 export const unclaimedTransfersQuerySchema = pageQuerySchema(20);

@@ -10,6 +10,8 @@ export type ApiErrorBody = {
     resendAt?: string;
     /** SECURITY_HOLD: when withdrawals may start again (ISO 8601). */
     until?: string;
+    /** PAYOUT_REFERENCE_USED: the withdrawal the transaction ID already paid. */
+    transactionId?: string;
   };
 };
 
@@ -57,6 +59,13 @@ export const errorCodes = {
   accountFrozen: "ACCOUNT_FROZEN",
   /** An unverified customer over UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT today. */
   verificationRequired: "VERIFICATION_REQUIRED",
+  // Decision 040: decisions that cannot go wrong.
+  /** A TrxID already recorded for a completed withdrawal of the same provider; `transactionId` names it. */
+  payoutReferenceUsed: "PAYOUT_REFERENCE_USED",
+  /** A TrxID sent for a withdrawal a second admin has not confirmed yet. */
+  awaitingSecondApproval: "AWAITING_SECOND_APPROVAL",
+  /** "Credit what arrived" for a deposit whose chain shows no differing transfer. */
+  chainNoDifference: "CHAIN_NO_DIFFERENCE",
 } as const;
 
 export const messages = {
@@ -87,6 +96,7 @@ export const messages = {
   payAmountUnavailable: "Too many deposits of this amount are waiting right now. Try a slightly different amount.",
   openDepositsMax: "You have too many deposit requests waiting. Send one of them, or wait until they expire.",
   chainUnconfirmed: "This deposit is not confirmed on chain. Approve it only if you have checked the transfer yourself.",
+  chainNoDifference: "Nothing that differs arrived for this deposit: there is nothing else to credit.",
   confirmationEmail: "Enter the code we sent to your e-mail to confirm this withdrawal.",
   confirmationTotp: "Enter the 6-digit code from your authenticator app to confirm this withdrawal.",
   confirmationInvalid: "This code is wrong or has expired. Check it, or send a new code.",

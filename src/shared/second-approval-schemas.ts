@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema, transactionSchema, withdrawalWalletTypes } from "./wallet-schemas.ts";
 
-export const secondApprovalKinds = ["balance_adjustment", "withdrawal_approval"] as const;
+export const secondApprovalKinds = ["balance_adjustment", "withdrawal_approval", "deposit_approval"] as const;
 export const secondApprovalStatuses = ["awaiting", "confirmed", "declined"] as const;
 
 const adminRef = z.object({ id: z.string(), username: z.string() });
@@ -42,7 +42,10 @@ export const secondApprovalsQuerySchema = pageQuerySchema(20).extend({
 
 export const secondApprovalsPageSchema = pageSchema(secondApprovalSchema);
 
-/** POST /api/admin/second-approvals/:id/confirm: the request, and the adjustment made or the withdrawal approved. */
+/**
+ * POST /api/admin/second-approvals/:id/confirm: the request, and the adjustment made, the deposit
+ * credited, or the withdrawal now ready to pay (still pending: an admin pays it afterwards, decision 040).
+ */
 export const secondApprovalConfirmedSchema = z.object({ secondApproval: secondApprovalSchema, transaction: transactionSchema });
 
 export const declineSecondApprovalSchema = z.object({
@@ -57,4 +60,7 @@ export const secondApprovalMessages = {
   ownRequest: "You cannot confirm your own request.",
   alreadyDecided: "This request is already confirmed or declined.",
   alreadyAwaiting: "This withdrawal is already awaiting a second approval.",
+  appointedByRequester: "You cannot confirm a request of the admin who appointed you: another admin must confirm it.",
+  newAdmin: (until: string) => `A new admin confirms nothing until ${until} (Dhaka time): another admin must confirm it.`,
+  requesterRemoved: "The requesting admin was suspended or demoted.",
 } as const;

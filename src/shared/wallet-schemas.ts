@@ -81,6 +81,13 @@ export type WithdrawalWalletType = (typeof withdrawalWalletTypes)[number];
 export const payoutReferenceMessages = {
   invalid: "Payout reference must be 8 to 20 letters and digits",
   onlyWithdrawals: "A payout reference is only for withdrawals",
+  /** One TrxID pays one withdrawal (decision 040); the id is the withdrawal it paid, shortened. */
+  used: (paidId: string) =>
+    paidId === ""
+      ? "This transaction ID already paid another withdrawal."
+      : `This transaction ID already paid another withdrawal (${paidId.slice(0, 8)}).`,
+  /** At or above the four-eyes threshold nobody pays before a second admin confirms (decision 040). */
+  beforeConfirmation: "A second admin must confirm this withdrawal before anyone pays it.",
 } as const;
 
 /**
@@ -122,6 +129,12 @@ export const transactionSchema = z.object({
   rejectReason: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  /** A pending withdrawal an admin approved that waits for a second admin or for its payout: "Approved, being paid" (decision 040). */
+  beingPaid: z.boolean(),
+  /** The USDT that arrived on the chain for this deposit, when known (it may differ from what was asked: decision 040); null otherwise. */
+  receivedUsdt: z.string().nullable(),
+  /** A pending deposit's trouble on the chain, while it is watched: the amount differs, or nothing seen 30 minutes after the request. */
+  chainIssue: z.enum(["amount_differs", "not_seen"]).nullable(),
 });
 export type TransactionDto = z.infer<typeof transactionSchema>;
 

@@ -1,6 +1,7 @@
-// Four eyes on big money (decision 020). With FOUR_EYES_MIN_BDT at its default of 25,000: a balance
-// adjustment or a withdrawal's approval below it takes effect at once; at or above it, it becomes a
-// request (202) that moves no money until a different admin confirms it; the requester never
+// Four eyes on big money (decisions 020 and 040). With FOUR_EYES_MIN_BDT at its default of 25,000: a
+// balance adjustment or a withdrawal's approval below it takes effect at once; at or above it, it
+// becomes a request (202) that moves no money until a different admin confirms it (a withdrawal is
+// then ready to pay, and paid with its TrxID afterwards); the requester never
 // confirms their own (403), nor does anyone decide on their own account (decision 013); parallel
 // confirmations move the money once; a decline leaves everything as it was; each step is audited
 // naming both admins; and the ledger stays clean.
@@ -255,12 +256,21 @@ describe("withdrawal approvals", () => {
     expect(response.json<TransactionDto>()).toMatchObject({ status: "completed", payoutReference: "AB12CD34EF" });
   });
 
-  test("at or above it: 202, the withdrawal stays pending (money held) until a second admin confirms; then paid, with its reference and e-mail", async () => {
+  test("at or above it: 202 with no TrxID; a second admin confirms before anyone pays (nothing moves then); then paid, with its reference and e-mail", async () => {
     const user = await t.signUp();
     const withdrawal = await pendingWithdrawal(user, "30000");
-    const request = requested(
-      await maker.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, { payoutReference: "9k3lq2pa7x" }),
-    );
+    const before = {
+      balance: await balanceOf(t, user.userId),
+      ledger: await ledgerCount(user.userId),
+      audit: await auditCount(t, "transaction.approved", withdrawal.id),
+    };
+    // A TrxID before a second admin confirmed is refused (decision 040): nobody pays first.
+    expectError(await maker.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, { payoutReference: "9k3lq2pa7x" }), 409, {
+      code: "AWAITING_SECOND_APPROVAL",
+      message: "A second admin must confirm this withdrawal before anyone pays it.",
+    });
+    expect(await t.db.select().from(secondApprovals).where(eq(secondApprovals.transactionId, withdrawal.id))).toEqual([]);
+    const request = requested(await maker.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`));
     expect(request).toMatchObject({
       kind: "withdrawal_approval",
       status: "awaiting",
@@ -270,7 +280,7 @@ describe("withdrawal approvals", () => {
       transactionId: withdrawal.id,
       method: "Nagad",
       walletNumber: "01812345678",
-      payoutReference: "9K3LQ2PA7X",
+      payoutReference: null,
       requestedBy: { id: maker.userId, username: maker.username },
     });
     const [pending] = await t.db.select().from(transactions).where(eq(transactions.id, withdrawal.id));
@@ -278,45 +288,83 @@ describe("withdrawal approvals", () => {
     expect(await balanceOf(t, user.userId)).toBe(parseBdt("60000"));
     const wallet = (await user.browser.get("/api/wallet")).json<WalletDto>();
     expect(wallet).toMatchObject({ heldBalance: "30000.00", availableBalance: "30000.00" });
+    // The customer sees one state from here on: approved, being paid.
+    expect(wallet.recentTransactions.find((row) => row.id === withdrawal.id)).toMatchObject({ status: "pending", beingPaid: true });
     expect(await t.db.select().from(emailOutbox).where(decisionMailOf(user.userId))).toEqual([]);
 
-    // A second request for it while this one awaits → 409, by anyone.
+    // While it awaits: another request → 409, and a TrxID from anyone → 409; nothing is paid.
     for (const admin of [maker, checker]) {
       expectError(await admin.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`), 409, {
         code: "ALREADY_PROCESSED",
         message: "This withdrawal is already awaiting a second approval.",
       });
+      expectError(await admin.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, { payoutReference: "9K3LQ2PA7X" }), 409, {
+        code: "AWAITING_SECOND_APPROVAL",
+      });
     }
     expectError(await confirm(maker, request.id), 403, { code: "FORBIDDEN", message: "You cannot confirm your own request." });
 
+    // The confirmation moves no money: the withdrawal is ready to pay.
     const confirmed = await confirm(checker, request.id);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const { transaction } = confirmed.json<{ transaction: TransactionDto }>();
-    expect(transaction).toMatchObject({ id: withdrawal.id, status: "completed", payoutReference: "9K3LQ2PA7X" });
+    expect(confirmed.json<{ transaction: TransactionDto }>().transaction).toMatchObject({
+      id: withdrawal.id,
+      status: "pending",
+      payoutReference: null,
+    });
+    expect(await balanceOf(t, user.userId)).toBe(before.balance);
+    expect(await ledgerCount(user.userId)).toBe(before.ledger);
+    expect(await auditCount(t, "transaction.approved", withdrawal.id)).toBe(before.audit);
+    expect(await auditCount(t, "second_approval.confirmed", withdrawal.id)).toBe(1);
+    expect(
+      (await user.browser.get("/api/transactions")).json<{ items: TransactionDto[] }>().items.find((row) => row.id === withdrawal.id),
+    ).toMatchObject({
+      beingPaid: true,
+    });
+
+    // Now the payer pays and records the TrxID (here the requester; the checker could as well).
+    const paid = await maker.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, { payoutReference: "9k3lq2pa7x" });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<TransactionDto>()).toMatchObject({ id: withdrawal.id, status: "completed", payoutReference: "9K3LQ2PA7X" });
     expect(await balanceOf(t, user.userId)).toBe(parseBdt("30000"));
     const [approved] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "transaction.approved"), eq(auditLog.targetId, withdrawal.id)));
-    expect(approved).toMatchObject({ actorId: checker.userId });
+    expect(approved).toMatchObject({ actorId: maker.userId });
     expect(approved?.details).toMatchObject({ requestedBy: maker.userId, confirmedBy: checker.userId, payoutReference: "9K3LQ2PA7X" });
     expect(await auditCount(t, "second_approval.requested", withdrawal.id)).toBe(1);
-    expect(await auditCount(t, "second_approval.confirmed", withdrawal.id)).toBe(1);
+    const [closed] = await t.db.select().from(secondApprovals).where(eq(secondApprovals.id, request.id));
+    expect(closed).toMatchObject({ status: "confirmed", decidedBy: checker.userId, resultTransactionId: withdrawal.id });
+    const customerRow = (await user.browser.get("/api/wallet"))
+      .json<WalletDto>()
+      .recentTransactions.find((row) => row.id === withdrawal.id);
+    expect(customerRow).toMatchObject({ status: "completed", beingPaid: false, payoutReference: "9K3LQ2PA7X" });
     const mails = await t.db.select().from(emailOutbox).where(decisionMailOf(user.userId));
     expect(mails.map((mail) => [mail.eventKey, mail.template])).toEqual([[`transaction.completed:${withdrawal.id}`, "withdraw.completed"]]);
     await t.outboxSender.deliverDue();
     const mail = await t.readLatestMail(user.email);
     expect(mail.subject).toBe("Your withdrawal of 30,000.00 BDT has been paid");
-    expect(mail.raw).toContain("Nagad transaction ID (TrxID): 9K3LQ2PA7X");
+    expect(mail.raw).toContain("9K3LQ2PA7X");
     await expectLedgerIntact(t);
   });
 
-  test("20 parallel confirmations of a withdrawal: one 200, paid once", async () => {
+  test("20 parallel confirmations of a withdrawal: one 200; then 20 parallel payouts: paid once", async () => {
     const user = await t.signUp();
     const withdrawal = await pendingWithdrawal(user, "25000");
     const request = requested(await maker.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`));
     const responses = await Promise.all(Array.from({ length: 20 }, () => confirm(checker, request.id)));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode !== 200).map((r) => r.statusCode)).toEqual(Array.from({ length: 19 }, () => 409));
+    expect(await balanceOf(t, user.userId)).toBe(parseBdt("60000"));
+    const payouts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? maker : checker).browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, {
+          payoutReference: `PARALLEL${String(i).padStart(4, "0")}`,
+        }),
+      ),
+    );
+    expect(payouts.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await balanceOf(t, user.userId)).toBe(parseBdt("35000"));
     expect(await auditCount(t, "transaction.approved", withdrawal.id)).toBe(1);
     expect(await t.db.select().from(emailOutbox).where(decisionMailOf(user.userId))).toHaveLength(1);
@@ -343,7 +391,7 @@ describe("withdrawal approvals", () => {
     await expectLedgerIntact(t);
   });
 
-  test("a confirmation racing a rejection of the same withdrawal: exactly one wins, never a 500", async () => {
+  test("a confirmation racing a rejection of the same withdrawal: the rejection stands, nothing is paid, never a 500", async () => {
     for (let round = 0; round < 3; round += 1) {
       const user = await t.signUp();
       const withdrawal = await pendingWithdrawal(user, "25000");
@@ -352,14 +400,25 @@ describe("withdrawal approvals", () => {
         confirm(checker, request.id),
         maker.browser.post(`/api/admin/transactions/${withdrawal.id}/reject`, { reason: "Cancelled" }),
       ]);
-      expect([confirmed.statusCode, rejected.statusCode].sort()).toEqual([200, 409]);
+      // A confirmation pays nothing, so a withdrawal ready to pay can still be rejected: the
+      // rejection always wins; the confirmation either came first (200) or found it closed (409).
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect([200, 409]).toContain(confirmed.statusCode);
       const [row] = await t.db.select().from(transactions).where(eq(transactions.id, withdrawal.id));
-      expect(await balanceOf(t, user.userId)).toBe(parseBdt(row?.status === "completed" ? "35000" : "60000"));
+      expect(row?.status).toBe("rejected");
+      expect(await balanceOf(t, user.userId)).toBe(parseBdt("60000"));
+      expectError(
+        await checker.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, { payoutReference: `RACE${round}XXXXX` }),
+        409,
+        {
+          code: "ALREADY_PROCESSED",
+        },
+      );
     }
     await expectLedgerIntact(t);
   });
 
-  test("deposits are not under four eyes: a 30,000 BDT deposit is credited at once", async () => {
+  test("a deposit with no chain watcher (no evidence to weigh) is not under four eyes: a 30,000 BDT deposit is credited at once", async () => {
     const user = await t.signUp();
     const deposit = await user.browser.post("/api/deposits", { fromAddress: tronAddress(), usdtAmount: "240" });
     expect(deposit.statusCode, deposit.body).toBe(201);

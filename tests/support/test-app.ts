@@ -11,6 +11,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import type { ApiErrorBody } from "../../src/shared/api-error.ts";
 import { buildApp, type App, type AppDeps } from "../../src/server/app.ts";
+import { sql } from "drizzle-orm";
 import { grantAdminRole } from "../../src/server/admins/create-admin.ts";
 import type { AdminRole } from "../../src/server/auth/accounts.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
@@ -144,7 +145,8 @@ export type TestApp = {
   /** Signs in through the API (in a new browser unless given); throws unless it worked. */
   signIn: (email: string, password: string, browser?: Browser) => Promise<Browser>;
   /** Gives an existing user an admin role (the service behind /make-admin and admin:create). */
-  makeAdmin: (userId: string, role?: AdminRole) => Promise<void>;
+  /** Grants the role from the command line's side (no appointing admin); `appointed: "now"` keeps the appointment's time (decision 040). */
+  makeAdmin: (userId: string, role?: AdminRole, options?: { appointed?: "established" | "now" }) => Promise<void>;
   /** Waits for the newest message to `to` in the outbox (newer than `after`, when given). */
   readLatestMail: (to: string, options?: { after?: Mail; timeoutMs?: number }) => Promise<Mail>;
   /** The outbox files addressed to `to`, oldest first. */
@@ -262,8 +264,15 @@ export async function createTestApp(
       return b;
     },
 
-    async makeAdmin(userId, role = "admin") {
+    async makeAdmin(userId, role = "admin", { appointed = "established" } = {}) {
       await grantAdminRole(fresh.database.db, { userId, role, actorId: null });
+      // The files about other rules act with established admins, past NEW_ADMIN_COOLDOWN_HOURS
+      // (decision 040); the cooldown's own tests ask for one appointed now.
+      if (appointed === "established") {
+        await fresh.database.db.execute(
+          sql`update admin_appointments set appointed_at = now() - interval '30 days' where admin_id = ${userId}`,
+        );
+      }
     },
 
     async readLatestMail(to, { after, timeoutMs = 5000 } = {}) {

@@ -11,6 +11,7 @@ import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { notifyChange } from "../realtime/notify.ts";
+import { declineRequestsOf } from "../wallet/ledger.ts";
 import { updateProfile, type ProfileChanges } from "./profile.ts";
 
 type Actor = { adminId: string; ip?: string };
@@ -44,6 +45,9 @@ export async function setSuspended(
       ...(input.ip ? { ip: input.ip } : {}),
     });
     await notifyChange(tx, { table: "profiles", userId: input.userId, id: input.userId });
+    // A suspended admin's requests still awaiting a second admin are declined with it (decision
+    // 040): nobody confirms the word of someone the company no longer trusts.
+    if (input.isSuspended) await declineRequestsOf(tx, { requesterId: input.userId, adminId: input.adminId, ip: input.ip });
   });
   if (input.isSuspended) {
     const ctx = await auth.$context;

@@ -9,7 +9,8 @@ import { createProfile, findUserIdByEmail, isUsernameTaken, revokeSessionsOf, ty
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
-import { adminUsers } from "../db/schema.ts";
+import { adminAppointments, adminUsers } from "../db/schema.ts";
+import { declineRequestsOf } from "../wallet/ledger.ts";
 import { AppError } from "../http/errors.ts";
 
 export async function adminCount(db: Db): Promise<number> {
@@ -80,6 +81,7 @@ export async function createFirstAdmin(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('nexapay:first-admin'))`);
     if ((await adminCount(tx)) > 0) return false;
     await tx.insert(adminUsers).values({ userId, adminRole: "super_admin" });
+    await tx.insert(adminAppointments).values({ adminId: userId, appointedBy: null, adminRole: "super_admin" });
     await writeAudit(tx, {
       actorId: userId,
       action: "admin.first_admin_created",
@@ -119,6 +121,14 @@ export async function grantAdminRole(
       .values({ userId: input.userId, adminRole: input.role })
       .onConflictDoUpdate({ target: adminUsers.userId, set: { adminRole: input.role } });
     await revokeSessionsOf(tx, input.userId);
+    // Every creation and promotion is kept (decision 040): the new admin confirms nothing of the
+    // appointing admin's, ever, and nothing at all for NEW_ADMIN_COOLDOWN_HOURS. A demotion (super
+    // admin to admin) appoints nobody; it declines the admin's requests still awaiting a second admin.
+    const demoted = before?.role === "super_admin" && input.role === "admin";
+    if (demoted) await declineRequestsOf(tx, { requesterId: input.userId, adminId: input.actorId, ip: input.ip });
+    else if (before?.role !== input.role) {
+      await tx.insert(adminAppointments).values({ adminId: input.userId, appointedBy: input.actorId, adminRole: input.role });
+    }
     await writeAudit(tx, {
       actorId: input.actorId,
       action: input.newAccount ? "admin.created" : "admin.role_granted",

@@ -12,12 +12,13 @@ import {
   secondApprovalsQuerySchema,
 } from "#shared/second-approval-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";
 import { confirmSecondApproval, declineSecondApproval, toTransactionDto } from "../wallet/ledger.ts";
 import { listSecondApprovals, toSecondApprovalDto } from "./second-approval-queries.ts";
 
-export function registerSecondApprovalAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
+export function registerSecondApprovalAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards; config: Config }): void {
   const { db, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
@@ -37,7 +38,11 @@ export function registerSecondApprovalAdminRoutes(app: FastifyInstance, deps: { 
     "/api/admin/second-approvals/:id/confirm",
     { schema: { tags, params: idParams, response: { 200: secondApprovalConfirmedSchema } }, ...admin },
     async (request) => {
-      const confirmed = await confirmSecondApproval(db, { ...actingAdmin(request), id: request.params.id });
+      const confirmed = await confirmSecondApproval(db, {
+        ...actingAdmin(request),
+        id: request.params.id,
+        newAdminCooldownHours: deps.config.newAdminCooldownHours,
+      });
       return { secondApproval: toSecondApprovalDto(confirmed.secondApproval), transaction: toTransactionDto(confirmed.transaction) };
     },
   );

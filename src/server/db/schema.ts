@@ -257,6 +257,20 @@ export const transactions = pgTable(
     index("transactions_amount_id_type_status_idx").on(t.amountMinor, t.id, t.type, t.status),
     index("transactions_status_amount_id_type_idx").on(t.status, t.amountMinor, t.id, t.type),
     index("transactions_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    // One TrxID pays one withdrawal (decision 040): unique per wallet provider (the reference's
+    // "bKash" of "bKash:01712345678") among completed withdrawals. The money function names the
+    // withdrawal it paid; this index is the last guard against two parallel payouts.
+    uniqueIndex("transactions_payout_reference_idx")
+      .on(sql`split_part(${t.reference}, ':', 1)`, t.payoutReference)
+      .where(sql`${t.type} = 'withdraw' and ${t.status} = 'completed' and ${t.payoutReference} is not null`),
+    // What an admin decided alone in the last 24 hours, summed against the four-eyes threshold
+    // (decision 040): their adjustments, and the withdrawals of one customer they paid.
+    index("transactions_adjustments_by_admin_idx")
+      .on(t.processedBy, t.processedAt)
+      .where(sql`${t.origin} = 'admin_adjustment'`),
+    index("transactions_paid_withdrawals_idx")
+      .on(t.userId, t.processedBy, t.processedAt)
+      .where(sql`${t.type} = 'withdraw' and ${t.origin} = 'customer' and ${t.status} = 'completed'`),
     // The dashboard: approved volume of today and of the last 30 days, and the pending counts, each
     // answered from an index alone (type, origin and amount ride along, so no row is read; origin
     // keeps admin adjustments out of the customers' figures, decision 021).
@@ -381,6 +395,26 @@ export const adminUsers = pgTable("admin_users", {
   createdAt: createdAt(),
 });
 
+/**
+ * Who made each admin an admin, and when (decision 040): every creation and promotion, kept. An
+ * admin confirms no request of anyone who ever appointed them, and nothing at all for
+ * NEW_ADMIN_COOLDOWN_HOURS after their latest appointment. `appointedBy` is null for the first
+ * admin (the setup page) and for admins made on the command line.
+ */
+export const adminAppointments = pgTable(
+  "admin_appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    appointedBy: uuid("appointed_by").references(() => user.id, { onDelete: "restrict" }),
+    adminRole: text("admin_role", { enum: ["admin", "super_admin"] }).notNull(),
+    appointedAt: timestamp("appointed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("admin_appointments_admin_idx").on(t.adminId, t.appointedAt)],
+);
+
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -408,7 +442,7 @@ export const secondApprovals = pgTable(
   "second_approvals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["balance_adjustment", "withdrawal_approval"] }).notNull(),
+    kind: text("kind", { enum: ["balance_adjustment", "withdrawal_approval", "deposit_approval"] }).notNull(),
     status: text("status", { enum: ["awaiting", "confirmed", "declined"] })
       .notNull()
       .default("awaiting"),
@@ -435,12 +469,12 @@ export const secondApprovals = pgTable(
   },
   (t) => [
     check("second_approvals_amount_positive", sql`${t.amountMinor} > 0`),
-    check("second_approvals_kind_valid", sql`${t.kind} in ('balance_adjustment', 'withdrawal_approval')`),
+    check("second_approvals_kind_valid", sql`${t.kind} in ('balance_adjustment', 'withdrawal_approval', 'deposit_approval')`),
     check("second_approvals_status_valid", sql`${t.status} in ('awaiting', 'confirmed', 'declined')`),
     check(
       "second_approvals_shape",
       sql`(${t.kind} = 'balance_adjustment' and ${t.direction} in ('add', 'subtract') and ${t.transactionId} is null)
-        or (${t.kind} = 'withdrawal_approval' and ${t.direction} is null and ${t.transactionId} is not null)`,
+        or (${t.kind} in ('withdrawal_approval', 'deposit_approval') and ${t.direction} is null and ${t.transactionId} is not null)`,
     ),
     // One awaiting request per withdrawal: a second one is a 409 (the partial unique index is the last guard).
     uniqueIndex("second_approvals_awaiting_transaction_idx")
@@ -448,6 +482,8 @@ export const secondApprovals = pgTable(
       .where(sql`${t.status} = 'awaiting'`),
     // The queue, oldest first, by status.
     index("second_approvals_status_requested_idx").on(t.status, t.requestedAt, t.id),
+    // A transaction's current request (awaiting, or confirmed and not yet paid), for its row and the customer's state.
+    index("second_approvals_transaction_idx").on(t.transactionId, t.status),
   ],
 );
 

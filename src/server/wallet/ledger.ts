@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { approveAnywayReasonMessage } from "#shared/admin-schemas.ts";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { displayBdt, formatBdt, formatUsdt, formatUsdtExact } from "#shared/money.ts";
 import { secondApprovalMessages } from "#shared/second-approval-schemas.ts";
@@ -61,7 +62,17 @@ export function payAmountOf(row: Pick<TransactionRow, "payMicro">): string | nul
   return row.payMicro === null ? null : formatUsdtExact(row.payMicro);
 }
 
-export function toTransactionDto(row: TransactionRow): TransactionDto {
+/**
+ * What the customer sees of a transaction beyond its row (nexapay_customer_transaction_facts,
+ * decision 040); a money function's own answer carries none, and reads as none.
+ */
+export type CustomerFacts = { beingPaid?: boolean; receivedMicro?: string | null; chainIssue?: "amount_differs" | "not_seen" | null };
+
+/** The SQL that reads a transaction's CustomerFacts: `row` is a transactions row, `watcherOn` whether the chain is watched. */
+export const customerFactsSql = (row: SQL, watcherOn: boolean) =>
+  sql<CustomerFacts>`nexapay_customer_transaction_facts(${row}, ${watcherOn})`;
+
+export function toTransactionDto(row: TransactionRow, facts: CustomerFacts = {}): TransactionDto {
   return {
     id: row.id,
     userId: row.userId,
@@ -80,6 +91,9 @@ export function toTransactionDto(row: TransactionRow): TransactionDto {
     rejectReason: row.rejectReason,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
+    beingPaid: facts.beingPaid ?? false,
+    receivedUsdt: facts.receivedMicro == null ? null : formatUsdt(BigInt(facts.receivedMicro)),
+    chainIssue: facts.chainIssue ?? null,
   };
 }
 
@@ -381,6 +395,10 @@ type ApproveInput = {
   payoutReference?: string | null;
   /** Four eyes (decision 020): a withdrawal of this many poisha or more becomes a second-approval request; 0 = off. */
   fourEyesMinPoisha?: bigint;
+  /** A deposit whose transfer differs: credit what arrived, or the amount claimed (decision 040). */
+  credit?: "received" | "claimed";
+  /** Why a deposit is approved without a confirmed match ("approve anyway"; decision 040). */
+  reason?: string | null;
 };
 
 /** What an approval or an adjustment did: moved the money, or asked a second admin to confirm. */
@@ -393,7 +411,7 @@ export async function approveOrRequest(db: Db, input: ApproveInput): Promise<Out
     db,
     sql`select nexapay_approve_transaction(${input.id}, ${input.adminId}, ${input.ip ?? null},
       ${input.watcherOn ?? false}, ${input.acknowledgeNoChainEvidence ?? false}, ${input.payoutReference ?? null},
-      ${(input.fourEyesMinPoisha ?? 0n).toString()}::bigint) as answer`,
+      ${(input.fourEyesMinPoisha ?? 0n).toString()}::bigint, ${input.credit ?? "claimed"}, ${input.reason ?? null}) as answer`,
     decisionRefusals,
   );
   return outcomeFrom(answer);
@@ -405,7 +423,7 @@ const preparedApproveAsAdmin = preparedPerDatabase((db) =>
   selectQuietlyAdmittedAdmin(db, {
     answer: sql<OutcomeJson>`nexapay_approve_transaction(${sql.placeholder("id")}, ${session.userId}, ${sql.placeholder("ip")},
       ${sql.placeholder("watcherOn")}, ${sql.placeholder("acknowledgeNoChainEvidence")}, ${sql.placeholder("payoutReference")},
-      ${sql.placeholder("fourEyesMinPoisha")}::bigint)`,
+      ${sql.placeholder("fourEyesMinPoisha")}::bigint, ${sql.placeholder("credit")}, ${sql.placeholder("reason")})`,
   }).prepare("nexapay_approve_as_admin"),
 );
 
@@ -430,6 +448,8 @@ export async function approveOrRequestIfAdmitted(
       acknowledgeNoChainEvidence: input.acknowledgeNoChainEvidence ?? false,
       payoutReference: input.payoutReference ?? null,
       fourEyesMinPoisha: (input.fourEyesMinPoisha ?? 0n).toString(),
+      credit: input.credit ?? "claimed",
+      reason: input.reason ?? null,
     }),
     decisionRefusals,
   );
@@ -492,16 +512,20 @@ export async function adjustOrRequest(db: Db, input: AdjustInput): Promise<Outco
 }
 
 /**
- * A second admin confirms a request: the money moves here, through the same ledger path, in one
- * call of nexapay_confirm_second_approval. Only one of any number of parallel confirmations does it.
+ * A second admin confirms a request, in one call of nexapay_confirm_second_approval: an adjustment
+ * or a deposit's money moves here, through the same ledger path; a withdrawal becomes ready to pay
+ * and is paid by an approval afterwards (decision 040). Only one of any number of parallel
+ * confirmations does it. Refused to an admin the requester appointed, and to one appointed less
+ * than `newAdminCooldownHours` ago.
  */
 export async function confirmSecondApproval(
   db: Db,
-  input: { id: string; adminId: string; ip?: string },
+  input: { id: string; adminId: string; ip?: string; newAdminCooldownHours?: number },
 ): Promise<{ secondApproval: SecondApprovalJson; transaction: TransactionRow }> {
   const answer = await callMoneyFunction<{ secondApproval: SecondApprovalJson; transaction: TransactionJson }>(
     db,
-    sql`select nexapay_confirm_second_approval(${input.id}, ${input.adminId}, ${input.ip ?? null}) as answer`,
+    sql`select nexapay_confirm_second_approval(${input.id}, ${input.adminId}, ${input.ip ?? null},
+      ${input.newAdminCooldownHours ?? 0}::integer) as answer`,
     secondApprovalRefusals,
   );
   return { secondApproval: answer.secondApproval, transaction: transactionFromJson(answer.transaction) };
@@ -518,6 +542,20 @@ export async function declineSecondApproval(
     secondApprovalRefusals,
   );
   return answer.secondApproval;
+}
+
+/**
+ * Declines every request of an admin still awaiting a second admin, each audited (decision 040):
+ * when the admin is suspended or demoted, in the transaction that does it. `adminId` is who acts
+ * (null: the command line).
+ */
+export async function declineRequestsOf(
+  tx: Pick<Db, "execute">,
+  input: { requesterId: string; adminId: string | null; ip?: string | undefined },
+): Promise<void> {
+  await tx.execute(
+    sql`select nexapay_decline_requests_of(${input.requesterId}, ${input.adminId}, ${input.ip ?? null}, ${secondApprovalMessages.requesterRemoved})`,
+  );
 }
 
 const secondApprovalRefusals: Refusals = {
@@ -638,7 +676,37 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
       return new AppError(409, errorCodes.payAmountUnavailable, messages.payAmountUnavailable, {
         usdtAmount: messages.payAmountUnavailable,
       });
-    case "23505": // a parallel request's win: the awaiting-approval unique index
+    // Decision 040: decisions that cannot go wrong.
+    case "NX434": {
+      const paid = e.detail ?? e.cause?.detail ?? "";
+      return new AppError(
+        409,
+        errorCodes.payoutReferenceUsed,
+        payoutReferenceMessages.used(paid),
+        { payoutReference: payoutReferenceMessages.used(paid) },
+        { transactionId: paid },
+      );
+    }
+    case "NX427":
+      return new AppError(409, errorCodes.awaitingSecondApproval, payoutReferenceMessages.beforeConfirmation);
+    case "NX430":
+      return new AppError(409, errorCodes.chainNoDifference, messages.chainNoDifference);
+    case "NX431":
+      return new AppError(400, errorCodes.validation, approveAnywayReasonMessage, { reason: approveAnywayReasonMessage });
+    case "NX433":
+      return new AppError(403, errorCodes.forbidden, secondApprovalMessages.appointedByRequester);
+    case "NX432":
+      return new AppError(
+        403,
+        errorCodes.forbidden,
+        secondApprovalMessages.newAdmin(dhakaTime(new Date(e.detail ?? e.cause?.detail ?? ""))),
+      );
+    case "23505": // a parallel payout's win: the TrxID's unique index
+      if (constraintOf(error) === "transactions_payout_reference_idx") {
+        return new AppError(409, errorCodes.payoutReferenceUsed, payoutReferenceMessages.used(""), {
+          payoutReference: payoutReferenceMessages.used(""),
+        });
+      }
       if (constraintOf(error) === "second_approvals_awaiting_transaction_idx") {
         return new AppError(409, errorCodes.alreadyProcessed, secondApprovalMessages.alreadyAwaiting);
       }
@@ -665,8 +733,11 @@ function refusalOf(error: unknown, refusals: Refusals): AppError | null {
 
 /** The hold's refusal in words, with its end in Dhaka time (the customer's screen says it in their language from `until`). */
 function securityHoldMessage(until: Date): string {
-  const when = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dhaka", dateStyle: "medium", timeStyle: "short" }).format(until);
-  return `Withdrawals are paused for your safety after a recent password or security change. You can withdraw again after ${when} (Dhaka time).`;
+  return `Withdrawals are paused for your safety after a recent password or security change. You can withdraw again after ${dhakaTime(until)} (Dhaka time).`;
+}
+
+function dhakaTime(at: Date): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dhaka", dateStyle: "medium", timeStyle: "short" }).format(at);
 }
 
 function constraintOf(error: unknown): string | undefined {

@@ -2,9 +2,17 @@
 // of everyone's, with a capped total (docs/product.md, Back office).
 import { and, asc, between, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AdminTransactionDetailDto, AdminTransactionDto, ChainState, ListDirection, TransactionSort } from "#shared/admin-schemas.ts";
-import { formatBdt, formatUsdt, isBdtAmount, parseBdt } from "#shared/money.ts";
-import type { Db } from "../db/client.ts";
+import assert from "node:assert/strict";
+import type {
+  AdminTransactionDetailDto,
+  AdminTransactionDto,
+  ChainState,
+  DecisionFactsDto,
+  ListDirection,
+  TransactionSort,
+} from "#shared/admin-schemas.ts";
+import { bdtForUsdt, formatBdt, formatUsdt, isBdtAmount, parseBdt, parseRate } from "#shared/money.ts";
+import { queryRows, type Db } from "../db/client.ts";
 import { startOfDhakaDayAt } from "../db/dhaka-day.ts";
 import { likePattern, lowerLikePattern } from "../db/like-pattern.ts";
 import { cappedListPage, type CappedTotal, type Page } from "../db/paged-list.ts";
@@ -13,15 +21,26 @@ import { auditLog, chainTransfers, profiles, session, transactions, user } from 
 import { selectSessionWith } from "../auth/session-lookup.ts";
 import { newSignInWithinSql } from "../account-security/sign-in-places.ts";
 import { chainStateOf, evidenceTransferJoin, toChainEvidence, type ChainTransferRow } from "../chain/chain-evidence.ts";
-import { isExpiredDeposit, payAmountOf, transactionFromJson, type TransactionJson, type TransactionRow } from "./ledger.ts";
+import {
+  customerFactsSql,
+  isExpiredDeposit,
+  payAmountOf,
+  transactionFromJson,
+  type CustomerFacts,
+  type TransactionJson,
+  type TransactionRow,
+} from "./ledger.ts";
+
+/** A customer's transaction with what they see of it beyond its row (decision 040). */
+export type CustomerTransaction = { transaction: TransactionRow; facts: CustomerFacts };
 
 /** The amount as people type it ("2500.00"), for searching. */
 export const amountText = sql<string>`(${transactions.amountMinor} / 100)::text || '.' || lpad((${transactions.amountMinor} % 100)::text, 2, '0')`;
 
 export async function listCustomerTransactions(
   db: Db,
-  input: { userId: string; type: "all" | "deposit" | "withdraw"; q: string; page: number; pageSize: number },
-): Promise<{ items: TransactionRow[]; total: number }> {
+  input: { userId: string; type: "all" | "deposit" | "withdraw"; q: string; page: number; pageSize: number; watcherOn: boolean },
+): Promise<{ items: CustomerTransaction[]; total: number }> {
   const conditions: SQL[] = [eq(transactions.userId, input.userId)];
   if (input.type !== "all") conditions.push(eq(transactions.type, input.type));
   if (input.q !== "") {
@@ -33,13 +52,17 @@ export async function listCustomerTransactions(
   // The page and the number of matches in one statement: the window count is taken over every
   // matching row before LIMIT and OFFSET apply.
   const rows = await db
-    .select({ transaction: transactions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      transaction: transactions,
+      facts: customerFactsSql(sql`transactions`, input.watcherOn),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(transactions)
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
-  const items = rows.map((row) => row.transaction);
+  const items = rows.map(({ transaction, facts }) => ({ transaction, facts }));
   if (rows[0]) return { items, total: rows[0].total };
   // A page past the end has no row to carry the count: only then is it read on its own.
   if (input.page === 1) return { items, total: 0 };
@@ -51,9 +74,12 @@ export async function listCustomerTransactions(
  * One of the customer's own transactions, for its receipt; null when the id is unknown or names
  * another customer's row (the route answers 404 alike, so ids of others cannot be probed).
  */
-export async function findCustomerTransaction(db: Db, input: { userId: string; id: string }): Promise<TransactionRow | null> {
+export async function findCustomerTransaction(
+  db: Db,
+  input: { userId: string; id: string; watcherOn: boolean },
+): Promise<CustomerTransaction | null> {
   const [row] = await db
-    .select()
+    .select({ transaction: transactions, facts: customerFactsSql(sql`transactions`, input.watcherOn) })
     .from(transactions)
     .where(and(eq(transactions.id, input.id), eq(transactions.userId, input.userId)));
   return row ?? null;
@@ -68,14 +94,20 @@ export async function findCustomerTransaction(db: Db, input: { userId: string; i
  * every column per transaction, which on PGlite cost more than the rest of the read (decision 017).
  * `wallet` is null when the user has no profile.
  */
-export async function findSessionWithWallet(db: Db, token: string) {
-  const [row] = await preparedSessionWallet(db).execute({ token });
+export async function findSessionWithWallet(db: Db, token: string, watcherOn: boolean) {
+  const [row] = await preparedSessionWallet(db).execute({ token, watcherOn });
   if (!row) return null;
   const { balance, held, recent, verified, withdrawnToday, ...facts } = row;
   const wallet =
     balance === null || held === null
       ? null
-      : { balance, held, recent: recent.map((json) => transactionFromJson(json)), verified, withdrawnToday: BigInt(withdrawnToday) };
+      : {
+          balance,
+          held,
+          recent: recent.map(({ facts: customerFacts, ...json }) => ({ transaction: transactionFromJson(json), facts: customerFacts })),
+          verified,
+          withdrawnToday: BigInt(withdrawnToday),
+        };
   return { ...facts, wallet };
 }
 
@@ -90,9 +122,10 @@ const preparedSessionWallet = preparedPerDatabase((db) =>
     balance: profiles.balanceMinor,
     // Kept on the profile by a trigger on transactions (migration 0020): the same row as the balance.
     held: profiles.heldMinor,
-    recent: sql<
-      TransactionJson[]
-    >`(select coalesce(jsonb_agg(nexapay_transaction_json(r.t) order by (r.t).created_at desc, (r.t).id desc), '[]'::jsonb)
+    // Each with what the customer sees of it beyond the row (decision 040), under "facts".
+    recent: sql<(TransactionJson & { facts: CustomerFacts })[]>`(select coalesce(jsonb_agg(nexapay_transaction_json(r.t)
+        || jsonb_build_object('facts', nexapay_customer_transaction_facts(r.t, ${sql.placeholder("watcherOn")}::boolean))
+        order by (r.t).created_at desc, (r.t).id desc), '[]'::jsonb)
       from (select t from transactions t where t.user_id = ${session.userId}
             order by t.created_at desc, t.id desc limit ${sql.raw(String(walletRecentCount))}) r)`,
     // The identity level and what was asked for today, for the withdrawal limits (decision 039),
@@ -140,7 +173,7 @@ export async function listAdminTransactions(
     q: string;
     /** Whether the chain watcher runs (TRON_API_URL is set): else every request's state is "off". */
     watcherOn: boolean;
-  },
+  } & FourEyesView,
 ): Promise<{ items: AdminTransactionDto[] } & CappedTotal> {
   const conditions: SQL[] = [];
   if (input.type !== "all") conditions.push(eq(transactions.type, input.type));
@@ -161,7 +194,7 @@ export async function listAdminTransactions(
     {
       matching,
       rowsOf: (ids) =>
-        adminTransactionRows(db, input.watcherOn)
+        adminTransactionRows(db, input)
           .where(inArray(transactions.id, ids))
           .orderBy(...order),
     },
@@ -174,8 +207,12 @@ export async function listAdminTransactions(
  * rate, who decided it, and its audit trail, oldest first (an adjustment's entry is written
  * against the customer and names the transaction in its details). Null for an unknown id.
  */
-export async function getAdminTransaction(db: Db, id: string, watcherOn: boolean): Promise<AdminTransactionDetailDto | null> {
-  const [row] = await adminTransactionRows(db, watcherOn).where(eq(transactions.id, id));
+export async function getAdminTransaction(
+  db: Db,
+  id: string,
+  view: { watcherOn: boolean } & FourEyesView,
+): Promise<AdminTransactionDetailDto | null> {
+  const [row] = await adminTransactionRows(db, view).where(eq(transactions.id, id));
   if (!row) return null;
   const actor = alias(user, "actor");
   const auditRows = await db
@@ -189,11 +226,14 @@ export async function getAdminTransaction(db: Db, id: string, watcherOn: boolean
       ),
     )
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const approval = auditRows.find(({ entry }) => entry.action === "transaction.approved" || entry.action === "second_approval.requested");
   return {
     ...toAdminTransactionDto(row),
     rate: row.t.rate,
     processedByEmail: row.processedByEmail,
     processedBySystem: row.t.status === "completed" && row.t.processedBy === null && row.t.origin === "customer",
+    approvalReason: reasonOf(approval?.entry.details),
+    facts: row.t.origin === "customer" ? await decisionFacts(db, row.t) : null,
     audit: auditRows.map(({ entry, actorEmail }) => ({
       id: entry.id,
       actorId: entry.actorId,
@@ -205,6 +245,63 @@ export async function getAdminTransaction(db: Db, id: string, watcherOn: boolean
     })),
   };
 }
+
+/** The written reason of an "approve anyway", from its audit entry's details (decision 040). */
+function reasonOf(details: unknown): string | null {
+  const reason = (details as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === "string" && reason !== "" ? reason : null;
+}
+
+/**
+ * The facts an admin weighs beside a decision (decision 040), in one statement: the customer's
+ * identity verification, whether a withdrawal's number is one of their approved SIMs and how often
+ * it was paid before (to them, and to anyone else), how long they have been a customer, and their
+ * last five decided transactions.
+ */
+async function decisionFacts(db: Db, t: TransactionRow): Promise<DecisionFactsDto> {
+  const [method = "", number = ""] = t.type === "withdraw" ? (t.reference ?? "").split(":") : [];
+  const [row] = await queryRows<{
+    verification: DecisionFactsDto["verification"] | null;
+    approved_sim: boolean;
+    to_this: number;
+    to_others: number;
+    created_at: string;
+    decisions: { id: string; type: "deposit" | "withdraw"; amount_minor: string; status: "completed" | "rejected"; processed_at: string }[];
+  }>(
+    db,
+    sql`select
+      (select v.status from verifications v where v.user_id = ${t.userId} order by v.created_at desc limit 1) as verification,
+      exists (select 1 from sims s where s.user_id = ${t.userId} and s.status = 'active' and s.wallet_type = ${method}
+              and s.phone_number = ${number}) as approved_sim,
+      (select count(*)::int from transactions w where w.user_id = ${t.userId} and w.type = 'withdraw' and w.origin = 'customer'
+         and w.status = 'completed' and w.reference = ${t.reference} and w.id <> ${t.id}) as to_this,
+      (select count(*)::int from transactions w where w.user_id <> ${t.userId} and w.type = 'withdraw' and w.origin = 'customer'
+         and w.status = 'completed' and w.reference = ${t.reference}) as to_others,
+      (select u.created_at from "user" u where u.id = ${t.userId}) as created_at,
+      (select coalesce(jsonb_agg(d order by d.processed_at desc), '[]'::jsonb) from (
+         select x.id, x.type, x.amount_minor::text as amount_minor, x.status, x.processed_at from transactions x
+         where x.user_id = ${t.userId} and x.status in ('completed', 'rejected') and x.processed_at is not null and x.id <> ${t.id}
+         order by x.processed_at desc limit 5) d) as decisions`,
+  );
+  assert(row, "one row of facts");
+  const withdrawal = t.type === "withdraw";
+  return {
+    verification: row.verification ?? "none",
+    numberIsApprovedSim: withdrawal ? row.approved_sim : null,
+    earlierPayouts: withdrawal ? { toThisCustomer: row.to_this, toOtherCustomers: row.to_others } : null,
+    accountCreatedAt: new Date(row.created_at).toISOString(),
+    lastDecisions: row.decisions.map((d) => ({
+      id: d.id,
+      type: d.type,
+      amount: formatBdt(BigInt(d.amount_minor)),
+      status: d.status,
+      processedAt: new Date(d.processed_at).toISOString(),
+    })),
+  };
+}
+
+/** Who reads the list, for its four-eyes facts: the acting admin and the threshold (decision 040). */
+export type FourEyesView = { adminId: string; fourEyesMinPoisha: bigint };
 
 const processor = alias(user, "processor");
 
@@ -229,8 +326,42 @@ const riskNewDeviceSignIn = sql<
   boolean | null
 >`case when ${isCustomerWithdrawal} then ${newSignInWithinSql(transactions.userId, newSignInRiskHours)} end`;
 
+/**
+ * Whether approving a pending row now needs a second admin (decision 040), as
+ * nexapay_approve_transaction decides it for this admin: a customer's withdrawal, or a deposit with
+ * no confirmed match while the watcher runs ("approve anyway"), at or above the threshold (a
+ * withdrawal also with what this admin paid this customer alone in the last 24 hours).
+ */
+function fourEyesOf(view: { watcherOn: boolean } & FourEyesView) {
+  return sql<boolean>`(${transactions.status} = 'pending' and ${transactions.origin} = 'customer'
+    and (${transactions.type} = 'withdraw' or ${chainStateOf(view.watcherOn)} not in ('confirmed', 'off'))
+    and nexapay_needs_four_eyes(case when ${transactions.type} = 'withdraw' then 'withdrawal' else 'deposit' end,
+      ${view.adminId}::uuid, ${transactions.userId}, ${transactions.amountMinor}, ${view.fourEyesMinPoisha.toString()}::bigint))`;
+}
+
+/** The row's current four-eyes request (awaiting, or confirmed and not yet paid), with both admins' names. */
+const currentSecondApproval = sql<CurrentSecondApprovalJson | null>`(case when ${transactions.status} = 'pending' then (
+  select jsonb_build_object('id', s.id, 'status', s.status, 'requestedAt', s.requested_at, 'decidedAt', s.decided_at,
+    'requestedBy', jsonb_build_object('id', s.requested_by, 'username',
+      (select coalesce(p.username, u.email) from "user" u left join profiles p on p.id = u.id where u.id = s.requested_by)),
+    'decidedBy', case when s.decided_by is not null then jsonb_build_object('id', s.decided_by, 'username',
+      (select coalesce(p.username, u.email) from "user" u left join profiles p on p.id = u.id where u.id = s.decided_by)) end)
+  from second_approvals s
+  where s.transaction_id = ${transactions.id} and s.status in ('awaiting', 'confirmed') and s.result_transaction_id is null
+  order by s.requested_at desc limit 1) end)`;
+
+type CurrentSecondApprovalJson = {
+  id: string;
+  status: "awaiting" | "confirmed";
+  requestedAt: string;
+  decidedAt: string | null;
+  requestedBy: { id: string; username: string };
+  decidedBy: { id: string; username: string } | null;
+};
+
 /** The list's row: the transaction, its customer, who decided it, its chain state and the transfer behind it. */
-function adminTransactionRows(db: Db, watcherOn: boolean) {
+function adminTransactionRows(db: Db, view: { watcherOn: boolean } & FourEyesView) {
+  const { watcherOn } = view;
   return db
     .select({
       t: transactions,
@@ -243,6 +374,8 @@ function adminTransactionRows(db: Db, watcherOn: boolean) {
       riskNewDeviceSignIn,
       frozenAt: profiles.frozenAt,
       twoFactorEnabled: user.twoFactorEnabled,
+      fourEyes: fourEyesOf(view),
+      secondApproval: currentSecondApproval,
     })
     .from(transactions)
     .innerJoin(profiles, eq(profiles.id, transactions.userId))
@@ -262,6 +395,8 @@ function toAdminTransactionDto(row: {
   riskNewDeviceSignIn: boolean | null;
   frozenAt: Date | null;
   twoFactorEnabled: boolean;
+  fourEyes: boolean;
+  secondApproval: CurrentSecondApprovalJson | null;
 }): AdminTransactionDto {
   const { t } = row;
   return {
@@ -294,5 +429,16 @@ function toAdminTransactionDto(row: {
             frozenByCustomer: row.frozenAt !== null,
             secondFactor: row.twoFactorEnabled,
           },
+    fourEyes: row.fourEyes,
+    secondApproval: row.secondApproval && {
+      ...row.secondApproval,
+      requestedAt: new Date(row.secondApproval.requestedAt).toISOString(),
+      decidedAt: row.secondApproval.decidedAt === null ? null : new Date(row.secondApproval.decidedAt).toISOString(),
+    },
+    receivedCredit:
+      t.status === "pending" && row.chainState === "amount_differs" && row.evidence && t.rate
+        ? // Rounded as nexapay_credit_at_rate credits it, and as the request's own credit was.
+          formatBdt(bdtForUsdt(row.evidence.amountMicro, parseRate(t.rate)))
+        : null,
   };
 }

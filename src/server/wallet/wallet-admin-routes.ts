@@ -69,7 +69,7 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
     "/api/admin/transactions",
     { schema: { tags, querystring: adminTransactionsQuerySchema, response: { 200: cappedPageSchema(adminTransactionSchema) } }, ...admin },
     async (request) => ({
-      ...(await listAdminTransactions(db, { ...request.query, watcherOn })),
+      ...(await listAdminTransactions(db, { ...request.query, watcherOn, adminId: request.user!.id, fourEyesMinPoisha })),
       page: request.query.page,
       pageSize: request.query.pageSize,
     }),
@@ -79,7 +79,7 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
     "/api/admin/transactions/:id",
     { schema: { tags, params: idParams, response: { 200: adminTransactionDetailSchema } }, ...admin },
     async (request) => {
-      const transaction = await getAdminTransaction(db, request.params.id, watcherOn);
+      const transaction = await getAdminTransaction(db, request.params.id, { watcherOn, adminId: request.user!.id, fourEyesMinPoisha });
       if (!transaction) throw new AppError(404, errorCodes.notFound, messages.transactionNotFound);
       return transaction;
     },
@@ -108,6 +108,8 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
         acknowledgeNoChainEvidence: request.body?.acknowledgeNoChainEvidence === true,
         payoutReference: request.body?.payoutReference ?? null,
         fourEyesMinPoisha,
+        credit: request.body?.credit ?? "claimed",
+        reason: request.body?.reason ?? null,
       };
       const outcome = await guards.actAsAdmin(
         request,
@@ -156,7 +158,7 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
     async (request) => {
       const { transactionId, reason } = request.body;
       await assignTransferByHand(db, { ...actingAdmin(request), transferId: request.params.id, transactionId, reason });
-      const transaction = await getAdminTransaction(db, transactionId, watcherOn);
+      const transaction = await getAdminTransaction(db, transactionId, { watcherOn, adminId: request.user!.id, fourEyesMinPoisha });
       if (!transaction) throw new AppError(404, errorCodes.notFound, messages.transactionNotFound);
       return transaction;
     },

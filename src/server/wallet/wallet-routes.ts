@@ -39,7 +39,12 @@ import {
   type WithdrawalOutcome,
 } from "./ledger.ts";
 import { idParams } from "../http/id-params.ts";
-import { findCustomerTransaction, findSessionWithWallet, listCustomerTransactions } from "./transaction-queries.ts";
+import {
+  findCustomerTransaction,
+  findSessionWithWallet,
+  listCustomerTransactions,
+  type CustomerTransaction,
+} from "./transaction-queries.ts";
 
 const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKeySchema.optional() }).loose();
 
@@ -49,16 +54,19 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
   const limits = limitsFrom(config);
   const ratePoisha = parseRate(config.rateBdtPerUsdt);
   const unverifiedMaxPoisha = BigInt(config.unverifiedWithdrawalDailyMaxBdt) * 100n;
+  // Whether the chain is watched: a pending deposit's trouble on it is told only then (decision 040).
+  const watcherOn = config.chain !== null;
+  const customerDto = ({ transaction, facts }: CustomerTransaction) => toTransactionDto(transaction, facts);
 
   r.get("/api/wallet", { schema: { tags: ["customer"], response: { 200: walletSchema } } }, async (request) => {
     // The guard's session lookup reads the wallet too: one round trip (transaction-queries.ts).
-    const { wallet } = await guards.requireUserReading(request, (token) => findSessionWithWallet(db, token));
+    const { wallet } = await guards.requireUserReading(request, (token) => findSessionWithWallet(db, token, watcherOn));
     if (!wallet) throw new AppError(404, errorCodes.notFound, "Profile not found");
     return {
       balance: formatBdt(wallet.balance),
       availableBalance: formatBdt(wallet.balance - wallet.held),
       heldBalance: formatBdt(wallet.held),
-      recentTransactions: wallet.recent.map(toTransactionDto),
+      recentTransactions: wallet.recent.map(customerDto),
       withdrawalLimits: withdrawalLimitsOf(wallet),
     };
   });
@@ -227,8 +235,8 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     },
     async (request) => {
       const { page, pageSize, type, q } = request.query;
-      const { items, total } = await listCustomerTransactions(db, { userId: request.user!.id, type, q, page, pageSize });
-      return { items: items.map(toTransactionDto), total, page, pageSize };
+      const { items, total } = await listCustomerTransactions(db, { userId: request.user!.id, type, q, page, pageSize, watcherOn });
+      return { items: items.map(customerDto), total, page, pageSize };
     },
   );
 
@@ -236,9 +244,9 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { db: Db; confi
     "/api/transactions/:id",
     { schema: { tags: ["customer"], params: idParams, response: { 200: transactionSchema } }, onRequest: guards.requireUser },
     async (request) => {
-      const transaction = await findCustomerTransaction(db, { userId: request.user!.id, id: request.params.id });
-      if (!transaction) throw new AppError(404, errorCodes.notFound, "Transaction not found");
-      return toTransactionDto(transaction);
+      const found = await findCustomerTransaction(db, { userId: request.user!.id, id: request.params.id, watcherOn });
+      if (!found) throw new AppError(404, errorCodes.notFound, "Transaction not found");
+      return customerDto(found);
     },
   );
 }
