@@ -10,7 +10,7 @@ import { profiles, user } from "../../src/server/db/schema.ts";
 import type { SimDto } from "../../src/shared/sim-schemas.ts";
 import type { VerificationDto } from "../../src/shared/verification-schemas.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
-import { createTestApp, errorOf, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
+import { createTestApp, errorOf, publicUrl, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
 import { makePng } from "../support/wallet/images.ts";
 import { fund } from "../support/wallet/money.ts";
@@ -287,7 +287,7 @@ describe("PUT /api/me/language", () => {
 // ------------------------------------------------------------------ e-mails
 
 describe("e-mails in the customer's language", () => {
-  test("a Bangla customer's paid withdrawal: Bangla subject and body, amount and numbers in Bengali digits, TrxID in Latin", async () => {
+  test("a Bangla customer's paid withdrawal: Bangla subject and body, the amount in Bengali digits and the number as the app shows it, TrxID in Latin", async () => {
     const { response, browser, email } = await signUpWith({ language: "bn" });
     expect(response.statusCode, response.body).toBe(200);
     const rahim: SignedUpUser = {
@@ -304,7 +304,7 @@ describe("e-mails in the customer's language", () => {
     const mail = await newestMailTo(email);
     expect(mail.to).toBe(email);
     expect(mail.subject).toBe("আপনার ১২,৫০০.০০ ৳ উত্তোলন সম্পন্ন হয়েছে");
-    expect(mail.text).toContain("আমরা আপনার bKash ওয়ালেট ০১৭১২৩৪৫৬৭৮ নম্বরে ১২,৫০০.০০ ৳ পাঠিয়েছি।");
+    expect(mail.text).toContain("আমরা আপনার bKash ওয়ালেট 01712-345678 নম্বরে ১২,৫০০.০০ ৳ পাঠিয়েছি।");
     expect(mail.text).toContain("bKash লেনদেন আইডি (TrxID): 9K3LQ2PA7X");
     expect(mail.text).toContain("ব্যালেন্স ও লেনদেন দেখতে Nexapay-তে সাইন ইন করুন।");
     expect(mail.text).not.toMatch(/Hello|We have paid|BDT/);
@@ -315,20 +315,21 @@ describe("e-mails in the customer's language", () => {
   test("an English customer's is as it always was", async () => {
     const karim = await t.signUp();
     await t.outboxSender.deliverDue();
-    await paidWithdrawal(karim);
+    const paid = await paidWithdrawal(karim);
     await t.outboxSender.deliverDue();
     const mail = await newestMailTo(karim.email);
     expect(mail.subject).toBe("Your withdrawal of 12,500.00 BDT has been paid");
     expect(mail.text).toBe(
       [
         `Hello ${karim.username},`,
-        "We have paid 12,500.00 BDT to your bKash wallet 01712345678.",
-        "bKash transaction ID (TrxID): 9K3LQ2PA7X",
+        "We have paid 12,500.00 BDT to your bKash wallet 01712-345678.",
+        `bKash transaction ID (TrxID): 9K3LQ2PA7X\nReference: ${paid.id.slice(0, 8)}`,
         "Sign in to Nexapay to see your balance and transactions.",
+        `View transaction: ${publicUrl}/transactions/${paid.id}`,
         "Nexapay",
       ].join("\n\n") + "\n",
     );
-    expect(mail.html).toContain("<!doctype html><html><body");
+    expect(mail.html).toContain('<!doctype html><html lang="en"><head>');
   });
 
   test("the language at sending time decides: PUT /api/me/language changes the e-mails queued before and after", async () => {
@@ -346,7 +347,7 @@ describe("e-mails in the customer's language", () => {
     await t.outboxSender.deliverDue();
     const bangla = await newestMailTo(account.email);
     expect(bangla.subject).toBe("আপনার উত্তোলনের অনুরোধ প্রত্যাখ্যাত হয়েছে");
-    expect(bangla.text).toContain("আপনার Nagad ওয়ালেট ০১৮১২৩৪৫৬৭৮ নম্বরে ৭০০.০০ ৳ উত্তোলনের অনুরোধ প্রত্যাখ্যাত হয়েছে।");
+    expect(bangla.text).toContain("আপনার Nagad ওয়ালেট 01812-345678 নম্বরে ৭০০.০০ ৳ উত্তোলনের অনুরোধ প্রত্যাখ্যাত হয়েছে।");
     expect(bangla.text).toContain("কারণ: Wrong number");
 
     // And back to English.
@@ -370,8 +371,8 @@ describe("e-mails in the customer's language", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     await t.outboxSender.deliverDue();
     const simMail = await newestMailTo(account.email);
-    expect(simMail.subject).toBe("আপনার সিম ০১৭১২৩৪৫৬৭০ অনুমোদিত হয়েছে");
-    expect(simMail.text).toContain("আপনার সিম ০১৭১২৩৪৫৬৭০ (পার্সোনাল) অনুমোদিত হয়েছে এবং এখন সক্রিয়।");
+    expect(simMail.subject).toBe("আপনার সিম 01712-345670 অনুমোদিত হয়েছে");
+    expect(simMail.text).toContain("আপনার সিম 01712-345670 (পার্সোনাল) অনুমোদিত হয়েছে এবং এখন সক্রিয়।");
 
     const upload = await uploadDocument(account.browser, { documentType: "passport", side: "front", bytes: makePng() });
     expect(upload.statusCode, upload.body).toBe(200);

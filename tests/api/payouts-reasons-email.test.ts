@@ -17,7 +17,7 @@ import type { SimDto } from "../../src/shared/sim-schemas.ts";
 import type { VerificationDto } from "../../src/shared/verification-schemas.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { displayBdt } from "../../src/shared/money.ts";
-import { createTestApp, errorOf, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
+import { createTestApp, errorOf, publicUrl, type SignedUpUser, type TestApp, type TestResponse } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";
 import { makePng } from "../support/wallet/images.ts";
 import { creditOf, expectLedgerIntact, fund, tronAddress } from "../support/wallet/money.ts";
@@ -325,14 +325,18 @@ describe("every decision writes exactly one outbox message", () => {
     expect(subject(`transaction.rejected:${declined.json<TransactionDto>().id}`)).toBe("Your withdrawal request was rejected");
     expect(subject(`verification.approved:${verificationId}`)).toBe("Your identity has been verified");
     expect(subject(`verification.rejected:${verificationId}`)).toBe("Your identity verification was rejected");
-    expect(subject(`sim.active:${sim.id}`)).toBe("Your SIM 01712345678 has been approved");
-    expect(subject(`sim.rejected:${sim.id}`)).toBe("Your SIM 01712345678 was rejected");
+    expect(subject(`sim.active:${sim.id}`)).toBe("Your SIM 01712-345678 has been approved");
+    expect(subject(`sim.rejected:${sim.id}`)).toBe("Your SIM 01712-345678 was rejected");
     for (const mail of mails.values()) expect(mail).toMatch(new RegExp(`^To: ${user.email.replace(/\./g, "\\.")}$`, "m"));
 
     // What each says: the payout reference and method, the reasons; user text is escaped in HTML.
     const paidMail = mails.get(`transaction.completed:${paid.id}`)!;
-    expect(paidMail).toContain("bKash transaction ID (TrxID): 9K3LQ2PA7X");
-    expect(paidMail).toContain("We have paid 1,500.00 BDT to your bKash wallet 01712345678.");
+    expect(paidMail).toContain(`bKash transaction ID (TrxID): 9K3LQ2PA7X\nReference: ${paid.id.slice(0, 8)}\n`);
+    expect(paidMail).toContain("We have paid 1,500.00 BDT to your bKash wallet 01712-345678.");
+    // Each leads to its page in the app: the transaction's receipt, the Verification and SIMs pages.
+    expect(paidMail).toContain(`View transaction: ${publicUrl}/transactions/${paid.id}\n`);
+    expect(mails.get(`verification.rejected:${verificationId}`)).toContain(`Open Verification: ${publicUrl}/verification\n`);
+    expect(mails.get(`sim.active:${sim.id}`)).toContain(`Open SIMs: ${publicUrl}/sims\n`);
     expect(mails.get(`transaction.rejected:${declined.json<TransactionDto>().id}`)).toContain("Reason: Wrong number");
     expect(mails.get(`verification.rejected:${verificationId}`)).toContain("Reason: Document expired");
     const refusedMail = mails.get(`transaction.rejected:${refused.id}`)!;

@@ -415,7 +415,7 @@ describe("risk facts beside a withdrawal", () => {
 
     // The new number's alert went to the owner, with its own freeze link.
     const alert = await latestAlert(user.email);
-    expect(alert.subject).toBe("Withdrawal to a new number: 500.00 BDT to bKash 01812345678");
+    expect(alert.subject).toBe("Withdrawal to a new number: 500.00 BDT to bKash 01812-345678");
     freezeLinkOf(alert);
 
     // Another withdrawal to the same number, while the first is still pending: still new.

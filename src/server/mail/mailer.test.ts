@@ -56,14 +56,18 @@ const params = {
   walletType: "bkash",
 };
 
+const transactionId = "3f2a9c1e-7b4d-4e8a-9c0f-1d2e3f4a5b6c";
+
 describe("outboxFileOf writes what nodemailer writes", () => {
   for (const language of languages) {
     for (const template of decisionTemplates) {
       test(`${template} in ${language}`, async () => {
         const name = language === "bn" ? "রহিম উদ্দিন" : "Rahim Uddin";
+        // With its row's event key and our site's address, as the sender composes it: the button and reference too.
+        const eventKey = `transaction.completed:${transactionId}`;
         const composed = isDecisionTemplate(template)
-          ? composeDecisionMail(template, params, name, language)
-          : composeSecurityMail(template, params, name, language, "https://nexapay.example");
+          ? composeDecisionMail(template, params, name, language, { eventKey, publicUrl: "https://nexapay.example" })
+          : composeSecurityMail(template, params, name, language, "https://nexapay.example", eventKey);
         await expectSameFile({ ...envelope, ...composed });
       });
     }

@@ -21,7 +21,8 @@ import { sql } from "drizzle-orm";
 import type { Language } from "#shared/language.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { oneRunAtATime } from "../db/one-run-at-a-time.ts";
-import { composeDecisionMail, type ComposedMail } from "./decision-templates.ts";
+import { composeDecisionMail } from "./decision-templates.ts";
+import type { ComposedMail } from "./mail-layout.ts";
 import { composeSecurityMail, isSecurityTemplate } from "./security-templates.ts";
 import type { Mailer } from "./mailer.ts";
 
@@ -63,17 +64,23 @@ type OutboxRow = {
 
 /**
  * The address and message of a claimed row; throws (a failed attempt, retried) when it cannot be made.
- * A security alert's "This wasn't me" link points at our site (`publicUrl`).
+ * Every message's button, and a security alert's "This wasn't me" link, point at our site
+ * (`publicUrl`); the row's event key names the transaction a message is about
+ * ('transaction.completed:<id>'), for its link and its reference.
  */
 function messageOf(row: OutboxRow, publicUrl: string | undefined): ComposedMail & { to: string } {
   if (row.template !== null) {
     if (row.recipient_email === null || row.recipient_name === null) throw new Error("the customer has no address or name");
     const language = row.recipient_language ?? "en";
     if (!isSecurityTemplate(row.template)) {
-      return { to: row.recipient_email, ...composeDecisionMail(row.template, row.params, row.recipient_name, language) };
+      const context = { eventKey: row.event_key, ...(publicUrl === undefined ? {} : { publicUrl }) };
+      return { to: row.recipient_email, ...composeDecisionMail(row.template, row.params, row.recipient_name, language, context) };
     }
     if (publicUrl === undefined) throw new Error("no PUBLIC_URL for a security alert's link");
-    return { to: row.recipient_email, ...composeSecurityMail(row.template, row.params, row.recipient_name, language, publicUrl) };
+    return {
+      to: row.recipient_email,
+      ...composeSecurityMail(row.template, row.params, row.recipient_name, language, publicUrl, row.event_key),
+    };
   }
   if (row.to_address === null || row.subject === null || row.text_body === null || row.html_body === null) {
     throw new Error("an outbox row with neither a template nor a message");
@@ -112,8 +119,9 @@ export function createOutboxSender(options: {
   /** The domain of our Message-IDs (MAIL_FROM's). */
   domain: string;
   /**
-   * Our site's address (PUBLIC_URL), for the links in security alerts; app.ts always gives it. A
-   * sender without it (a test's, for decision mail) fails security rows, which then wait for one with it.
+   * Our site's address (PUBLIC_URL), for every message's button and the links in security alerts;
+   * app.ts always gives it. A sender without it (a test's, for decision mail) sends decisions without
+   * their button and fails security rows, which then wait for one with it.
    */
   publicUrl?: string;
   log: Log;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { languages } from "#shared/language.ts";
 import { decisionTemplates } from "../db/schema.ts";
 import { withoutFreezeToken } from "./outbox-sender.ts";
-import { composeSecurityMail, freezeLinkOf, isSecurityTemplate } from "./security-templates.ts";
+import { composeSecurityMail, freezeLinkOf, isSecurityTemplate, securityLinkOf } from "./security-templates.ts";
 
 const publicUrl = "https://nexapay.example";
 const freezeToken = "q3JxY0T2bQ9rL8wN1vP4sZ7uK6hG5fD2aS0eR9tY1uI";
@@ -10,6 +10,10 @@ const link = `${publicUrl}/freeze?token=${freezeToken}`;
 const signIn = { freezeToken, device: "Chrome, Windows", ip: "203.0.113.7", at: "2026-11-27T11:52:00.000Z" };
 const change = (what: string) => ({ freezeToken, change: what, ip: "203.0.113.7", at: "2026-11-27T11:52:00.000Z" });
 const payout = { freezeToken, amountMinor: "150000", reference: "bKash:01712345678" };
+const securityPage = `${publicUrl}/profile#security`;
+const transactionId = "3f2a9c1e-7b4d-4e8a-9c0f-1d2e3f4a5b6c";
+/** A withdrawal's alert's event key, as the withdrawal function writes it (migration 0022). */
+const payoutKey = `security.new_payout_number:${transactionId}`;
 
 describe("composeSecurityMail in English", () => {
   test("a new sign-in: device, IP address and the time in Dhaka, then the freeze link and what it does", () => {
@@ -21,12 +25,15 @@ describe("composeSecurityMail in English", () => {
         "Your Nexapay account was just signed in to from a device or network it had not been used from before.",
         "Device: Chrome, Windows\nIP address: 203.0.113.7\nTime: 27 November 2026 at 17:52 (Dhaka time)",
         "If this was you, there is nothing to do.",
+        `Review your account security: ${securityPage}`,
         `If this wasn't you, freeze your account now: ${link}`,
         "Freezing signs everyone out, stops withdrawals and sends you a password reset link.",
         "Nexapay",
       ].join("\n\n") + "\n",
     );
     expect(mail.html).toContain(`<a href="${link}" style="color:#b91c1c">${link}</a>`);
+    expect(mail.html).toContain(`<a href="${securityPage}" style="display:inline-block;`);
+    expect(mail.html).toContain(">Review your account security</a>");
     expect(mail.html).toContain("Device: Chrome, Windows<br>IP address: 203.0.113.7<br>");
   });
 
@@ -49,13 +56,24 @@ describe("composeSecurityMail in English", () => {
     );
   });
 
-  test("a withdrawal to a new number: amount, wallet and number", () => {
-    const mail = composeSecurityMail("security.new_payout_number", payout, "R", "en", publicUrl);
-    expect(mail.subject).toBe("Withdrawal to a new number: 1,500.00 BDT to bKash 01712345678");
+  test("a withdrawal to a new number: amount, wallet and number grouped as the app shows it, the withdrawal's reference", () => {
+    const mail = composeSecurityMail("security.new_payout_number", payout, "R", "en", publicUrl, payoutKey);
+    expect(mail.subject).toBe("Withdrawal to a new number: 1,500.00 BDT to bKash 01712-345678");
     expect(mail.text).toContain(
-      "A withdrawal of 1,500.00 BDT to bKash 01712345678, a number never paid from your account before, was requested.",
+      "A withdrawal of 1,500.00 BDT to bKash 01712-345678, a number never paid from your account before, was requested.",
     );
+    expect(mail.text).toContain("\n\nReference: 3f2a9c1e\n\n");
     expect(mail.text).toContain(`freeze your account now: ${link}\n`);
+    // A sign-in's key names the user, not a transaction: no reference.
+    const signInMail = composeSecurityMail(
+      "security.new_sign_in",
+      signIn,
+      "R",
+      "en",
+      publicUrl,
+      `security.new_sign_in:${transactionId}:1:ab`,
+    );
+    expect(signInMail.text).not.toContain("Reference");
   });
 
   test("an empty user agent is an unknown device; names are escaped in HTML", () => {
@@ -96,9 +114,11 @@ describe("composeSecurityMail in Bangla (decision 025)", () => {
     expect(mail.html).toContain('<html lang="bn">');
   });
 
-  test("a withdrawal to a new number: the amount and number in Bengali digits", () => {
-    const mail = composeSecurityMail("security.new_payout_number", payout, "R", "bn", publicUrl);
-    expect(mail.subject).toBe("নতুন নম্বরে উত্তোলন: bKash ০১৭১২৩৪৫৬৭৮ নম্বরে ১,৫০০.০০ ৳");
+  test("a withdrawal to a new number as the app writes it in Bangla: the amount in Bengali digits, the number 01712-345678", () => {
+    const mail = composeSecurityMail("security.new_payout_number", payout, "R", "bn", publicUrl, payoutKey);
+    expect(mail.subject).toBe("নতুন নম্বরে উত্তোলন: bKash 01712-345678 নম্বরে ১,৫০০.০০ ৳");
+    expect(mail.text).toContain("\n\nরেফারেন্স: 3f2a9c1e\n\n");
+    expect(mail.text).toContain(`অ্যাকাউন্টের নিরাপত্তা দেখুন: ${securityPage}\n`);
   });
 
   test("every security template in every language: its own words, no English sentence in Bangla, the link in both bodies", () => {
@@ -107,20 +127,31 @@ describe("composeSecurityMail in Bangla (decision 025)", () => {
     expect(security).toHaveLength(4);
     for (const template of security) {
       for (const language of languages) {
-        const mail = composeSecurityMail(template, facts, "R", language, publicUrl);
+        const mail = composeSecurityMail(template, facts, "R", language, publicUrl, payoutKey);
         expect(mail.text, `${template} ${language}`).toContain(link);
         expect(mail.html, `${template} ${language}`).toContain(`href="${link}"`);
+        // The button to Profile's Security section, and a body that fits a phone.
+        expect(mail.text, `${template} ${language}`).toContain(`: ${securityPage}\n`);
+        expect(mail.html, `${template} ${language}`).toContain(`<a href="${securityPage}" style="display:inline-block;`);
+        expect(mail.html, `${template} ${language}`).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+        expect(mail.html.replace("max-width:560px", ""), `${template} ${language}`).not.toMatch(/width\s*[:=]\s*"?\d{3,}|<table/);
+        // The subject is logged (mailer.ts): never the token, nor anything else secret.
+        expect(mail.subject, `${template} ${language}`).not.toContain(freezeToken);
       }
-      const english = composeSecurityMail(template, facts, "R", "en", publicUrl);
-      const bangla = composeSecurityMail(template, facts, "R", "bn", publicUrl);
+      const english = composeSecurityMail(template, facts, "R", "en", publicUrl, payoutKey);
+      const bangla = composeSecurityMail(template, facts, "R", "bn", publicUrl, payoutKey);
       expect(bangla.subject).not.toBe(english.subject);
-      const words = bangla.text.replace(link, "").replace(/Nexapay|bKash|Chrome, Windows|203\.0\.113\.7/g, "");
+      const words = bangla.text
+        .replace(link, "")
+        .replace(securityPage, "")
+        .replace(/Nexapay|bKash|01712-345678|3f2a9c1e|Chrome, Windows|203\.0\.113\.7/g, "");
       expect(words, template).not.toMatch(/[A-Za-z]{2,}|[0-9]/);
     }
   });
 
-  test("the link carries the token URL-encoded", () => {
+  test("the link carries the token URL-encoded; the button leads to Profile's Security section", () => {
     expect(freezeLinkOf(publicUrl, "a+b/c")).toBe(`${publicUrl}/freeze?token=a%2Bb%2Fc`);
+    expect(securityLinkOf(publicUrl)).toBe(securityPage);
   });
 });
 

@@ -5,13 +5,28 @@
 // freezes the account. Like the decision e-mails (decision-templates.ts), only the facts are queued
 // (nexapay_queue_security_alert, migration 0022) and the words are chosen when the message is sent.
 //
+// Each also carries a button to the Security section of Profile, where the owner sees their second
+// factor and where they are signed in, and a withdrawal's alert names the withdrawal by its short
+// reference. Numbers as the app writes them: the wallet number "01712-345678" in Latin digits in
+// both languages, amounts and times in Bengali digits in Bangla.
+//
 // The link's token is as good as a freeze of the account: it is put in the message and nowhere
 // else (no error here repeats the facts, so a failed send does not carry it into a log).
 import { z } from "zod";
+import { groupBdMobile } from "#shared/bd-mobile.ts";
 import type { Language } from "#shared/language.ts";
-import { bengaliDigits, displayBdt, displayBdtBangla } from "#shared/money.ts";
+import { displayBdt, displayBdtBangla } from "#shared/money.ts";
 import type { decisionTemplates } from "../db/schema.ts";
-import { escapeHtml, mailCardHtml, type ComposedMail } from "./decision-templates.ts";
+import {
+  appLink,
+  buttonText,
+  escapeHtml,
+  mailCardHtml,
+  paragraphHtml,
+  shortReference,
+  transactionIdOf,
+  type ComposedMail,
+} from "./mail-layout.ts";
 
 export type SecurityTemplate = Extract<(typeof decisionTemplates)[number], `security.${string}`>;
 
@@ -51,7 +66,7 @@ type Facts = {
   at: () => string;
   change: () => (typeof changes)[number];
   amount: () => string;
-  /** A withdrawal's wallet ("bKash") and number, from its reference "bKash:01712345678". */
+  /** A withdrawal's wallet ("bKash") and number ("01712-345678"), from its reference "bKash:01712345678". */
   method: () => string;
   wallet: () => string;
 };
@@ -59,13 +74,13 @@ type Facts = {
 type Words = { subject: string; paragraphs: string[] };
 
 type Wording = {
-  htmlOpen: string;
-  fontFamily: string;
   greeting: (name: string) => string;
   signature: string;
   amount: (poisha: bigint) => string;
-  digits: (text: string) => string;
   dhakaTime: (at: Date) => string;
+  /** A withdrawal's short reference, and the button to Profile's Security section. */
+  reference: (short: string) => string;
+  securityButton: string;
   unknownDevice: string;
   /** The sentence that ends with the link (the link alone at the end of its line), and what freezing does. */
   freeze: { lead: string; explanation: string };
@@ -86,13 +101,12 @@ const dhakaTime = (locale: string) => {
 };
 
 const english: Wording = {
-  htmlOpen: "<html>",
-  fontFamily: "Arial,Helvetica,sans-serif",
   greeting: (name) => `Hello ${name},`,
   signature: "Nexapay",
   amount: displayBdt,
-  digits: (text) => text,
   dhakaTime: dhakaTime("en-GB"),
+  reference: (short) => `Reference: ${short}`,
+  securityButton: "Review your account security",
   unknownDevice: "unknown",
   freeze: {
     lead: "If this wasn't you, freeze your account now:",
@@ -141,15 +155,14 @@ const english: Wording = {
 const banglaChangeWords = { two_factor_enabled: "চালু", two_factor_disabled: "বন্ধ", two_factor_reset: "রিসেট" } as const;
 
 // As bKash and Nagad write to their customers: short sentences; brand names and the IP address in
-// Latin letters; amounts, phone numbers and times in Bengali digits.
+// Latin letters; amounts and times in Bengali digits, phone numbers grouped in Latin ones, as the app.
 const bangla: Wording = {
-  htmlOpen: '<html lang="bn">',
-  fontFamily: "'Noto Sans Bengali',Arial,Helvetica,sans-serif",
   greeting: (name) => `প্রিয় ${name},`,
   signature: "Nexapay",
   amount: displayBdtBangla,
-  digits: bengaliDigits,
   dhakaTime: dhakaTime("bn-BD"),
+  reference: (short) => `রেফারেন্স: ${short}`,
+  securityButton: "অ্যাকাউন্টের নিরাপত্তা দেখুন",
   unknownDevice: "অজানা",
   freeze: {
     lead: "এটি আপনি না হলে এখনই আপনার অ্যাকাউন্ট ফ্রিজ করুন:",
@@ -213,7 +226,7 @@ function factsOf(template: SecurityTemplate, params: Params, wording: Wording): 
     change: () => needed(params.change, "change"),
     amount: () => wording.amount(BigInt(needed(params.amountMinor, "amount"))),
     method: () => payee().method,
-    wallet: () => wording.digits(payee().wallet),
+    wallet: () => groupBdMobile(payee().wallet),
   };
 }
 
@@ -222,10 +235,16 @@ export function freezeLinkOf(publicUrl: string, freezeToken: string): string {
   return `${publicUrl}/freeze?token=${encodeURIComponent(freezeToken)}`;
 }
 
+/** Where an alert's button leads: Profile's Security section (the second factor, the places signed in). */
+export function securityLinkOf(publicUrl: string): string {
+  return appLink(publicUrl, "/profile#security");
+}
+
 /**
  * The message of one queued alert, to `recipientName`, in `language`, with the freeze link on our
- * site at `publicUrl`. Text: greeting, the facts, the freeze sentence ending with the link, what
- * freezing does, our name. HTML: the same, escaped, the link a real link.
+ * site at `publicUrl`; `eventKey`, the row's, names a withdrawal's transaction. Text: greeting, the
+ * facts (a withdrawal's reference), the button's line, the freeze sentence ending with the link,
+ * what freezing does, our name. HTML: the same, escaped, the links real links.
  */
 export function composeSecurityMail(
   template: string,
@@ -233,6 +252,7 @@ export function composeSecurityMail(
   recipientName: string,
   language: Language,
   publicUrl: string,
+  eventKey?: string,
 ): ComposedMail {
   if (!isSecurityTemplate(template)) throw new Error(`unknown security mail template ${template}`);
   const parsed = paramsSchema.safeParse(params);
@@ -241,23 +261,27 @@ export function composeSecurityMail(
   const wording = wordings[language];
   const words = wording.templates[template](factsOf(template, parsed.data, wording));
   const link = freezeLinkOf(publicUrl, parsed.data.freezeToken);
-  const greeting = wording.greeting(recipientName);
-  const text = [greeting, ...words.paragraphs, `${wording.freeze.lead} ${link}`, wording.freeze.explanation, wording.signature];
-  const htmlParagraphs = [
-    escapeHtml(greeting),
-    ...words.paragraphs.map((paragraph) => escapeHtml(paragraph).replace(/\n/g, "<br>")),
-    `<strong>${escapeHtml(wording.freeze.lead)}</strong> <a href="${escapeHtml(link)}" style="color:#b91c1c">${escapeHtml(link)}</a>`,
-    escapeHtml(wording.freeze.explanation),
-    escapeHtml(wording.signature),
+  const transactionId = transactionIdOf(eventKey);
+  const facts = [
+    wording.greeting(recipientName),
+    ...words.paragraphs,
+    ...(transactionId === undefined ? [] : [wording.reference(shortReference(transactionId))]),
   ];
+  const button = { label: wording.securityButton, url: securityLinkOf(publicUrl) };
+  const text = [...facts, buttonText(button), `${wording.freeze.lead} ${link}`, wording.freeze.explanation, wording.signature];
   return {
     subject: words.subject,
     text: `${text.join("\n\n")}\n`,
     html: mailCardHtml({
-      htmlOpen: wording.htmlOpen,
-      fontFamily: wording.fontFamily,
+      language,
       subject: words.subject,
-      paragraphsHtml: htmlParagraphs,
+      paragraphsHtml: facts.map(paragraphHtml),
+      button,
+      afterButtonHtml: [
+        `<strong>${escapeHtml(wording.freeze.lead)}</strong> <a href="${escapeHtml(link)}" style="color:#b91c1c">${escapeHtml(link)}</a>`,
+        escapeHtml(wording.freeze.explanation),
+        escapeHtml(wording.signature),
+      ],
     }),
   };
 }
