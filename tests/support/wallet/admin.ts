@@ -12,10 +12,21 @@ export function totpCode(totpUri: string): string {
   return totp.generate();
 }
 
-/** Signs up a user, makes them an admin and enrols two-factor sign-in; throws unless each step worked. */
-export async function signUpAdmin(t: TestApp, role: AdminRole = "admin"): Promise<EnrolledAdmin> {
+/**
+ * Signs up a user, makes them an admin and enrols two-factor sign-in; throws unless each step worked.
+ * By default the role comes from the command line's side, as an established admin (decision 040);
+ * `promotedBy` promotes them through the back office instead, as that super admin, now.
+ */
+export async function signUpAdmin(
+  t: TestApp,
+  role: AdminRole = "admin",
+  options: { promotedBy?: SignedUpUser; appointed?: "established" | "now" } = {},
+): Promise<EnrolledAdmin> {
   const account = await t.signUp({ username: t.uniqueUsername("admin") });
-  await t.makeAdmin(account.userId, role);
+  if (options.promotedBy) {
+    const promoted = await options.promotedBy.browser.post("/api/admin/admins/promote", { email: account.email, adminRole: role });
+    if (promoted.statusCode !== 200) throw new Error(`promote answered ${promoted.statusCode}: ${promoted.body}`);
+  } else await t.makeAdmin(account.userId, role, { appointed: options.appointed ?? "established" });
   // Promotion ends every session of the account: sign in again, with the password, as a new admin would.
   await t.signIn(account.email, account.password, account.browser);
   const enable = await account.browser.post("/api/auth/two-factor/enable", { password: account.password });
