@@ -16,6 +16,7 @@ import {
   requestDeposit,
   requestWithdrawal,
   uploadDocument,
+  uniqueTrxId,
 } from "./support/admin.ts";
 import { depositCredit, type DepositCredit } from "./support/deposit-credit.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
@@ -207,9 +208,10 @@ test("withdrawal: review with Back, one request even when the answer is lost, a 
   // The receipt's own page, not the one on Withdraw, which shows until this page has loaded.
   await expect(page.getByRole("heading", { level: 1, name: "Withdraw receipt" })).toBeVisible();
   await expect(page.getByTestId("receipt-status")).toContainText("Pending");
-  await decideWithdrawal(playwright, id, { payoutReference: "9K3LQ2PA7X" });
+  const trxId = uniqueTrxId("VOL");
+  await decideWithdrawal(playwright, id, { payoutReference: trxId });
   await expect(page.getByTestId("receipt-status")).toContainText("Completed");
-  await expect(page.getByTestId("receipt-payout-reference")).toHaveText("9K3LQ2PA7X");
+  await expect(page.getByTestId("receipt-payout-reference")).toHaveText(trxId);
   await expect(page.getByTestId("transaction-receipt")).not.toContainText("15-30 minutes");
 
   // Every row of Transactions opens its receipt, on a phone too.
@@ -258,11 +260,12 @@ test("a receipt whose live stream was refused, then broke, still catches up with
   await page.goto(`/transactions/${first.id}`);
   await expect(page.getByTestId("receipt-status")).toContainText("Pending");
   await expect.poll(() => asked).toBe(2);
-  await decideWithdrawal(playwright, first.id, { payoutReference: "7H2KQ9PB4Z" });
+  const trxVOLB = uniqueTrxId("VOLB");
+  await decideWithdrawal(playwright, first.id, { payoutReference: trxVOLB });
   firstPaid();
   // Once its stream is open, the page asks again for what it shows.
   await expect(page.getByTestId("receipt-status")).toContainText("Completed");
-  await expect(page.getByTestId("receipt-payout-reference")).toHaveText("7H2KQ9PB4Z");
+  await expect(page.getByTestId("receipt-payout-reference")).toHaveText(trxVOLB);
 
   // A new page, a new stream: it ends at once, and the browser's own retry waits at the door.
   await page.goto(`/transactions/${second.id}`);
@@ -299,10 +302,11 @@ test("a receipt opened just as the admin decides shows the decision: its first a
   await page.goto(`/transactions/${withdrawal.id}`);
   await streamOpen;
   await expect.poll(() => reads).toBe(1);
-  await decideWithdrawal(playwright, withdrawal.id, { payoutReference: "5T8WQ3MA2K" });
+  const trxVOLC = uniqueTrxId("VOLC");
+  await decideWithdrawal(playwright, withdrawal.id, { payoutReference: trxVOLC });
   approved();
   await expect(page.getByTestId("receipt-status")).toContainText("Completed");
-  await expect(page.getByTestId("receipt-payout-reference")).toHaveText("5T8WQ3MA2K");
+  await expect(page.getByTestId("receipt-payout-reference")).toHaveText(trxVOLC);
 });
 
 test("an expired session keeps the withdrawal: sign in again and the form is filled, with the reason", async ({

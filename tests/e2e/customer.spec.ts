@@ -428,7 +428,7 @@ test("an approved deposit raises the dashboard balance without reload; an active
     await signInAsSuperAdmin(admin);
     // Never sent on the chain (the watcher runs in this run): approved as after "Approve anyway".
     const approved = await admin.post(`/api/admin/transactions/${deposit.id}/approve`, {
-      data: { acknowledgeNoChainEvidence: true },
+      data: { acknowledgeNoChainEvidence: true, reason: "Set up by the test run: never sent on the chain" },
       headers,
     });
     expect(approved.status(), await approved.text()).toBe(200);

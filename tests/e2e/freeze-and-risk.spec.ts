@@ -10,7 +10,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { newUser, type TestUser } from "./support/accounts.ts";
 import { seriousAxeViolations } from "./support/axe.ts";
-import { customerInNewBrowser, originHeaders } from "./support/admin.ts";
+import { customerInNewBrowser, originHeaders, uniqueTrxId } from "./support/admin.ts";
 import { bangla } from "./support/catalogs.ts";
 import { e2eBaseUrl, e2eDataDir, e2eOutboxDir, e2eProtectedBaseUrl, e2eProtectedOutboxDir } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
@@ -223,7 +223,7 @@ test.describe("risk facts beside a withdrawal", () => {
         // Paid once to 01712345678: a second withdrawal there is to a known number.
         const paid = await withdraw(customer.page.request, "01712345678");
         const approve = await page.request.post(`/api/admin/transactions/${paid}/approve`, {
-          data: { payoutReference: "9K3LQ2PA7X" },
+          data: { payoutReference: uniqueTrxId("RISK") },
           headers: originHeaders,
         });
         expect(approve.status(), await approve.text()).toBe(200);

@@ -20,6 +20,7 @@ import {
   screenshotDir,
   totpCode,
   uploadDocument,
+  uniqueTrxId,
 } from "./support/admin.ts";
 import { e2eOutboxDir } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
@@ -127,6 +128,7 @@ test("a withdrawal approved with its bKash TrxID: the customer sees 'Paid · bKa
   await credit(admin.context.request, customer.id, "2000");
   const paid = await requestWithdrawal(customer.page.request, "750");
   const refused = await requestWithdrawal(customer.page.request, "600");
+  const trxId = uniqueTrxId("PAY");
 
   // The approve dialog asks for the TrxID and checks it before anything is sent.
   await showTransactionsOf(admin.page, customer.user);
@@ -137,7 +139,7 @@ test("a withdrawal approved with its bKash TrxID: the customer sees 'Paid · bKa
   await dialog.getByLabel("bKash TrxID").fill("9K3L-Q2");
   await dialog.getByRole("button", { name: "Approve withdrawal" }).click();
   await expect(dialog.getByText("Payout reference must be 8 to 20 letters and digits")).toBeVisible();
-  await dialog.getByLabel("bKash TrxID").fill("9k3lq2pa7x");
+  await dialog.getByLabel("bKash TrxID").fill(trxId.toLowerCase());
   for (const width of widths) {
     await admin.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await checkScreen(admin.page, `payout-approve-dialog-${width}`, { fullPage: false });
@@ -145,7 +147,7 @@ test("a withdrawal approved with its bKash TrxID: the customer sees 'Paid · bKa
   await admin.page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole("button", { name: "Approve withdrawal" }).click();
   await expect(admin.page.getByText("Transaction approved successfully!")).toBeVisible();
-  await expect(row).toContainText("9K3LQ2PA7X");
+  await expect(row).toContainText(trxId);
 
   // The second one is rejected with a reason the customer will read.
   const second = admin.page.getByRole("row").filter({ hasText: "600.00 BDT" });
@@ -159,27 +161,27 @@ test("a withdrawal approved with its bKash TrxID: the customer sees 'Paid · bKa
   await customer.page.goto("/transactions");
   // Wide screens show a table and phones a list; only the one on screen counts.
   const outcomes = customer.page.locator("[data-testid=transaction-outcome]:visible");
-  await expect(outcomes.filter({ hasText: "Paid · bKash TrxID 9K3LQ2PA7X" }).first()).toBeVisible();
+  await expect(outcomes.filter({ hasText: `Paid · bKash TrxID ${trxId}` }).first()).toBeVisible();
   await expect(outcomes.filter({ hasText: "Rejected: The bKash number is not in your name" }).first()).toBeVisible();
   for (const width of widths) {
     await customer.page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await expect(outcomes.filter({ hasText: "Paid · bKash TrxID 9K3LQ2PA7X" }).first()).toBeVisible();
+    await expect(outcomes.filter({ hasText: `Paid · bKash TrxID ${trxId}` }).first()).toBeVisible();
     await checkScreen(customer.page, `payout-customer-rows-${width}`);
   }
   await customer.page.goto("/dashboard");
-  await expect(outcomes.filter({ hasText: "Paid · bKash TrxID 9K3LQ2PA7X" }).first()).toBeVisible();
+  await expect(outcomes.filter({ hasText: `Paid · bKash TrxID ${trxId}` }).first()).toBeVisible();
 
   // The e-mail: one message for the payout, naming the TrxID; rendered as the customer's mail client would.
   const mail = await mailTo(customer.user.email, "Your withdrawal of 750.00 BDT has been paid");
-  expect(partOf(mail, "text/plain")).toContain("9K3LQ2PA7X");
+  expect(partOf(mail, "text/plain")).toContain(trxId);
   const html = partOf(mail, "text/html");
-  expect(html).toContain("9K3LQ2PA7X");
+  expect(html).toContain(trxId);
   await mailTo(customer.user.email, "Your withdrawal request was rejected");
   const mailPage = await customer.context.newPage();
   for (const width of widths) {
     await mailPage.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await mailPage.setContent(html);
-    await expect(mailPage.getByText("9K3LQ2PA7X").first()).toBeVisible();
+    await expect(mailPage.getByText(trxId).first()).toBeVisible();
     await mailPage.screenshot({ path: `${screenshotDir}/payout-email-${width}.png`, fullPage: true });
   }
   expect(paid.id).not.toBe(refused.id);
@@ -233,7 +235,10 @@ test("a verification rejected with 'Photo is blurred': the customer reads the re
 });
 
 test("a 30,000 BDT adjustment waits for a second admin: no money moves until another admin confirms", async ({ browser }) => {
-  const maker = await adminBrowser(browser);
+  // Two admins the super admin appointed: neither confirms a request of the admin who appointed
+  // them (decision 040), so the maker is not the super admin.
+  const appointer = await adminBrowser(browser);
+  const maker = await secondAdminBrowser(browser, appointer.context.request);
   const customer = await customerBrowser(browser, "foureyes");
   await customer.page.goto("/dashboard");
   await expect(customer.page.getByTestId("balance")).toHaveText("0.00 BDT");
@@ -271,7 +276,7 @@ test("a 30,000 BDT adjustment waits for a second admin: no money moves until ano
   await expect(maker.page.getByText("Awaiting second approval").first()).toBeVisible();
 
   // A second admin confirms: now the money moves, and the customer's balance rises live.
-  const checker = await secondAdminBrowser(browser, maker.context.request);
+  const checker = await secondAdminBrowser(browser, appointer.context.request);
   await checker.page.goto("/admin/second-approvals");
   const awaiting = checker.page.getByRole("row").filter({ hasText: customer.user.username });
   await expect(awaiting.getByRole("button", { name: `Confirm request for ${customer.user.username}` })).toBeVisible();
@@ -294,4 +299,5 @@ test("a 30,000 BDT adjustment waits for a second admin: no money moves until ano
   await checker.context.close();
   await customer.context.close();
   await maker.context.close();
+  await appointer.context.close();
 });

@@ -86,11 +86,18 @@ export async function sendOnChain(request: APIRequestContext, transfer: { amount
 
 /**
  * Approves through the API. The chain watcher runs in this run, and these deposits were never sent on
- * the chain, so the admin says they checked the transfer themselves ("Approve anyway").
+ * the chain, so the admin says they checked the transfer themselves ("Approve anyway"), and why
+ * (decision 040: the reason is required). Under FOUR_EYES_MIN_BDT: a bigger one waits for a second admin.
  */
 export function approveWithoutChainEvidence(request: APIRequestContext, id: string) {
-  return request.post(`/api/admin/transactions/${id}/approve`, { data: { acknowledgeNoChainEvidence: true }, headers: originHeaders });
+  return request.post(`/api/admin/transactions/${id}/approve`, {
+    data: { acknowledgeNoChainEvidence: true, reason: approveAnywayReason },
+    headers: originHeaders,
+  });
 }
+
+/** What the journeys write as the reason of an "approve anyway" of a deposit never sent on the chain. */
+export const approveAnywayReason = "Set up by the test run: never sent on the chain";
 
 /**
  * A deposit request through the API, as the customer's form sends it. The sending address is optional
@@ -178,4 +185,15 @@ export async function expectAudited(page: Page, action: string, label: string, t
   await expect(page.getByLabel("Action")).toHaveValue(action);
   const row = page.getByRole("row").filter({ hasText: label }).filter({ hasText: text });
   await expect(row.first()).toBeVisible();
+}
+
+/**
+ * A TrxID no other payout of the run has: one TrxID pays one withdrawal of a provider, and the
+ * journeys share one server (decision 040). Ten upper-case letters and digits, starting with `prefix`.
+ */
+export function uniqueTrxId(prefix = "E2E"): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  let id = prefix.toUpperCase();
+  while (id.length < 10) id += alphabet[Math.floor(Math.random() * alphabet.length)];
+  return id;
 }
