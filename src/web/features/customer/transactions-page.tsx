@@ -8,7 +8,9 @@ import { Link, useNavigate } from "react-router";
 import { transactionsPageSize, transactionsQuery, type TransactionFilter } from "@/features/customer/customer-api.ts";
 import { bdtText, formatDateTime, transactionTypeLabel } from "@/features/customer/customer-format.ts";
 import { MethodText } from "@/features/customer/components/method-text.tsx";
-import { StatusBadge } from "@/components/status-badge.tsx";
+import { CustomerStatusBadge } from "@/features/customer/components/customer-status-badge.tsx";
+import { DecisionNotice } from "@/features/customer/components/decision-notice.tsx";
+import { customerStatus, listNotice } from "@/features/customer/decision-state.ts";
 import { TransactionListItem } from "@/features/customer/components/transaction-list-item.tsx";
 import { ReceivedOnChainBadge } from "@/features/customer/components/received-on-chain-badge.tsx";
 import { TransactionOutcome } from "@/features/customer/components/transaction-outcome.tsx";
@@ -230,6 +232,7 @@ function TransactionRow({ transaction }: { transaction: TransactionDto }) {
       <td className="max-w-72 px-5 py-3.5 text-muted-foreground [overflow-wrap:anywhere]">
         <MethodText reference={transaction.reference} />
         <TransactionOutcome transaction={transaction} className="mt-0.5" />
+        <DecisionNotice notice={listNotice(transaction, window)} className="mt-0.5" />
         <DepositWindowLine transaction={transaction} window={window} className="mt-0.5" />
       </td>
       <td className="px-5 py-3.5 whitespace-nowrap text-muted-foreground">
@@ -237,7 +240,7 @@ function TransactionRow({ transaction }: { transaction: TransactionDto }) {
       </td>
       <td className="px-5 py-3.5">
         <div className="flex flex-wrap items-center gap-1">
-          <StatusBadge status={window?.state === "expired" ? "expired" : transaction.status} icon />
+          <CustomerStatusBadge status={customerStatus(transaction, window)} />
           <ReceivedOnChainBadge transaction={transaction} />
         </div>
       </td>

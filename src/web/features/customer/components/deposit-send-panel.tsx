@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, Clock, Copy, ReceiptText, RotateCcw, Timer, TimerOff } from "lucide-react";
+import { CircleCheck, Clock, Copy, ReceiptText, RotateCcw, Timer, TimerOff, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
@@ -11,10 +11,12 @@ import { Button } from "@/components/ui/button.tsx";
 import { transactionQuery } from "../customer-api.ts";
 import { bdtText, expectedTimeText, expiresInText, payAmountFigure, payAmountText, windowMinutes } from "../customer-format.ts";
 import { useDepositWindow } from "../use-deposit-window.ts";
+import { decisionNotice } from "../decision-state.ts";
+import { DecisionNotice } from "./decision-notice.tsx";
 import { DepositAddress } from "./deposit-address.tsx";
 import { SubmittedReceipt } from "./submitted-receipt.tsx";
 
-type Progress = "waiting" | "received" | "expired";
+type Progress = "waiting" | "received" | "differs" | "expired";
 
 /**
  * What the Deposit page shows once a request is made (decision 038): the exact amount to send, with
@@ -22,8 +24,10 @@ type Progress = "waiting" | "received" | "expired";
  * customer will receive and the request's state, which follows the server live (the transactions
  * query, refreshed by the change events): waiting, then 'Received' once the transfer of exactly that
  * amount is seen on the chain, or 'Expired' when the countdown ends with nothing received, with a
- * way to ask again. A request with no amount to pay (an older server) or a rejected one shows the
- * plain receipt.
+ * way to ask again. A transfer of another amount ends the waiting too: 'Received a different amount',
+ * what came and that an admin credits it, and no amount to send again (it would invite a second
+ * transfer). Nothing seen half an hour after the request adds what to check and the way to support.
+ * A request with no amount to pay (an older server) or a rejected one shows the plain receipt.
  */
 export function DepositSendPanel({
   submitted,
@@ -50,9 +54,12 @@ export function DepositSendPanel({
       ? null
       : received
         ? "received"
-        : window?.state === "expired"
-          ? "expired"
-          : "waiting";
+        : transaction.chainIssue === "amount_differs"
+          ? "differs"
+          : window?.state === "expired"
+            ? "expired"
+            : "waiting";
+  const notice = decisionNotice(transaction);
 
   // When the countdown ends, ask the server once more: a transfer sent in time may have been seen meanwhile.
   const { refetch } = live;
@@ -76,6 +83,8 @@ export function DepositSendPanel({
   }
 
   const amount = payAmountText(transaction.payAmount!);
+  // What came, when the chain shows another amount than the one to send (credited for what arrived).
+  const receivedAmount = transaction.receivedUsdt !== null ? payAmountText(transaction.receivedUsdt) : amount;
   const minutes = windowMinutes(transaction) ?? 60;
 
   async function copyAmount() {
@@ -122,18 +131,30 @@ export function DepositSendPanel({
               />
             </p>
           </div>
+          <DecisionNotice notice={notice} size="sm" />
           <DepositAddress address={address} network={network} />
         </>
+      ) : progress === "differs" ? (
+        <div className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-800" />
+          <div className="grid gap-1">
+            <h2 {...headingProps} className="text-lg font-semibold text-amber-950 outline-none">
+              <Trans>Received a different amount</Trans>
+            </h2>
+            <DecisionNotice notice={notice} size="sm" />
+          </div>
+        </div>
       ) : progress === "received" ? (
         <div className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
           <div className="grid gap-1">
             <h2 {...headingProps} className="text-lg font-semibold text-emerald-950 outline-none">
-              <Trans>Received {amount}</Trans>
+              <Trans>Received {receivedAmount}</Trans>
             </h2>
             <p className="text-sm text-emerald-900">
               {transaction.status === "completed" ? t`Credited to your balance.` : expectedTimeText("deposit")}
             </p>
+            <DecisionNotice notice={notice} size="sm" />
           </div>
         </div>
       ) : (
@@ -145,6 +166,7 @@ export function DepositSendPanel({
           <p className="text-sm text-slate-700">
             <Trans>Nothing arrived in time, so this amount no longer works. Make a new request to get a new one.</Trans>
           </p>
+          <DecisionNotice notice={notice} size="sm" />
           <Button size="lg" className="w-full sm:w-fit" onClick={onAskAgain}>
             <RotateCcw aria-hidden="true" />
             <Trans>Make a new request</Trans>
@@ -153,7 +175,8 @@ export function DepositSendPanel({
       )}
 
       <dl className="grid gap-3 text-sm">
-        {progress !== "expired" ? (
+        {/* After a transfer of another amount, what they will receive is the admin's to say (what arrived). */}
+        {progress !== "expired" && progress !== "differs" ? (
           <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-4 py-3">
             <dt className="font-medium text-emerald-900">
               {transaction.status === "completed" ? <Trans>Credited</Trans> : <Trans>You will receive</Trans>}
@@ -178,6 +201,8 @@ export function DepositSendPanel({
                 <CircleCheck aria-hidden="true" />
                 <Trans>Received</Trans>
               </Badge>
+            ) : progress === "differs" ? (
+              <StatusBadge status="pending" icon />
             ) : (
               <StatusBadge status="expired" icon />
             )}

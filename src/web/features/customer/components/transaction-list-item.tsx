@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { cn } from "@/lib/class-names.ts";
 import { bdtText, formatDateTime, methodText, transactionTypeLabel } from "../customer-format.ts";
-import { StatusBadge } from "@/components/status-badge.tsx";
+import { customerStatus, listNotice } from "../decision-state.ts";
+import { CustomerStatusBadge } from "./customer-status-badge.tsx";
+import { DecisionNotice } from "./decision-notice.tsx";
 import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
 import { MethodText } from "./method-text.tsx";
 import { TransactionOutcome } from "./transaction-outcome.tsx";
@@ -47,9 +49,10 @@ export function TransactionListItem({ transaction, compact = false }: { transact
             >
               <MethodText reference={transaction.reference} />
             </p>
-            <StatusBadge status={window?.state === "expired" ? "expired" : transaction.status} icon />
+            <CustomerStatusBadge status={customerStatus(transaction, window)} />
           </div>
           <TransactionOutcome transaction={transaction} />
+          <DecisionNotice notice={listNotice(transaction, window)} supportLink={false} />
           <DepositWindowLine transaction={transaction} window={window} />
           {/* 'Received on chain' under the status, on the date's line: beside it, a phone's row has no room. */}
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">

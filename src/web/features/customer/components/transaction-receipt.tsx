@@ -1,23 +1,26 @@
 import { useLingui } from "@lingui/react/macro";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
-import { StatusBadge } from "@/components/status-badge.tsx";
 import { bdtText, expectedTimeText, expiresInText, formatDateTime, payAmountText, transactionTypeLabel } from "../customer-format.ts";
 import { useDepositWindow } from "../use-deposit-window.ts";
 import { trxIdLabel, withdrawalMethodOf } from "@/lib/payout.ts";
 import { MethodText } from "./method-text.tsx";
 import { ReceivedOnChainBadge } from "./received-on-chain-badge.tsx";
+import { customerStatus, decisionNotice, showsExpectedTime } from "../decision-state.ts";
+import { CustomerStatusBadge } from "./customer-status-badge.tsx";
+import { DecisionNotice } from "./decision-notice.tsx";
 
 /**
  * A transaction as a receipt (docs/decisions/023-customer-review-receipt-and-drafts.md): its
  * reference, amount, destination, status, when it is expected while pending, and, once decided,
  * the payout's TrxID or the reason it was rejected. A deposit request also says the exact amount to
  * send and until when (decision 038), counting down while its window is open and 'Expired' once it
- * ended with nothing received. The same list right after submitting and on the transaction's own page.
+ * ended with nothing received. Under the status, the line that explains it when the status alone
+ * would not (decision-state.ts): an approved withdrawal being paid, a transfer that differs or was
+ * not seen (then no promised time), a deposit credited for what arrived. The same list right after submitting and on the transaction's own page.
  */
 export function TransactionReceipt({ transaction }: { transaction: TransactionDto }) {
   const { t } = useLingui();
   const window = useDepositWindow(transaction);
-  const expired = window?.state === "expired";
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]" data-testid="transaction-receipt">
       <ReceiptLine term={t`Reference`}>
@@ -43,9 +46,10 @@ export function TransactionReceipt({ transaction }: { transaction: TransactionDt
       </ReceiptLine>
       <ReceiptLine term={t`Status`}>
         <span className="flex flex-wrap items-center gap-1" data-testid="receipt-status">
-          <StatusBadge status={expired ? "expired" : transaction.status} icon />
+          <CustomerStatusBadge status={customerStatus(transaction, window)} />
           <ReceivedOnChainBadge transaction={transaction} />
         </span>
+        <DecisionNotice notice={decisionNotice(transaction)} size="sm" className="mt-1.5" />
       </ReceiptLine>
       {transaction.type === "deposit" && transaction.payAmount !== null && transaction.expiresAt !== null ? (
         <ReceiptLine term={t`Valid until`}>
@@ -59,9 +63,7 @@ export function TransactionReceipt({ transaction }: { transaction: TransactionDt
           </span>
         </ReceiptLine>
       ) : null}
-      {transaction.status === "pending" && !expired ? (
-        <ReceiptLine term={t`Expected`}>{expectedTimeText(transaction.type)}</ReceiptLine>
-      ) : null}
+      {showsExpectedTime(transaction, window) ? <ReceiptLine term={t`Expected`}>{expectedTimeText(transaction.type)}</ReceiptLine> : null}
       {transaction.payoutReference ? (
         <ReceiptLine term={trxIdLabel(withdrawalMethodOf(transaction.reference))}>
           <span className="font-mono" data-testid="receipt-payout-reference">
