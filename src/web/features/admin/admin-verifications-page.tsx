@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "@/lib/toast.tsx";
+import { adminVerificationFilters, type AdminVerificationFilter } from "#shared/admin-schemas.ts";
 import { adminVerificationsQuery, decideVerification, type AdminVerification } from "@/features/admin/admin-api.ts";
 import {
   AdminList,
@@ -16,7 +17,6 @@ import {
   Tr,
   type Column,
 } from "@/features/admin/components/admin-table.tsx";
-import { BackSideMissing } from "@/features/admin/components/verification-documents-dialog.tsx";
 import {
   FilterButtons,
   ListFooter,
@@ -36,15 +36,18 @@ import { queryKeys } from "@/lib/live-updates.ts";
 import { dateDirections, dateOrderOptions, pageSizeOptions, pageSizes } from "./queue.ts";
 import { documentTypeLabel, formatShortDate } from "./admin-format.ts";
 import { UserProfileDialog, type ProfileTarget } from "./components/user-profile-dialog.tsx";
-import { VerificationDocumentsDialog, type DocumentsTarget } from "./components/verification-documents-dialog.tsx";
+import { MissingSides, VerificationDocumentsDialog } from "./components/verification-documents-dialog.tsx";
 import { VerificationRejectDialog, type RejectTarget } from "./components/verification-reject-dialog.tsx";
 
 const refreshMs = 30_000; // besides the live updates
-const statuses = ["all", "pending", "approved", "rejected"] as const;
-type StatusFilter = (typeof statuses)[number];
+const statuses = adminVerificationFilters;
+type StatusFilter = AdminVerificationFilter;
+// Pending is the review queue: complete requests only. Incomplete ones (a side missing) wait apart,
+// and cannot be approved until every side is in (docs/product.md, Back office › Verifications).
 const statusButtons = [
   { value: "all", label: msg`All` },
   { value: "pending", label: msg`Pending` },
+  { value: "incomplete", label: msg`Incomplete` },
   { value: "approved", label: msg`Approved` },
   { value: "rejected", label: msg`Rejected` },
 ] as const;
@@ -69,7 +72,8 @@ export default function AdminVerificationsPage() {
   }>({ q: "", status: "pending", direction: "asc", pageSize: "10" }, { status: statuses, direction: dateDirections, pageSize: pageSizes });
   const pageSize = Number(filters.pageSize);
   const search = useSearchBox(filters.q, (q) => update({ q }));
-  const [documentsTarget, setDocumentsTarget] = useState<DocumentsTarget>(null);
+  // The row whose documents are open: the viewer decides on it with the row's own buttons.
+  const [documentsTarget, setDocumentsTarget] = useState<AdminVerification | null>(null);
   const [profileTarget, setProfileTarget] = useState<ProfileTarget>(null);
   const [rejectTarget, setRejectTarget] = useState<RejectTarget>(null);
   const ownUserId = useOwnUserId();
@@ -84,6 +88,8 @@ export default function AdminVerificationsPage() {
         old ? { ...old, items: old.items.map((v) => (v.id === input.id ? { ...v, status: input.status } : v)) } : old,
       );
       setRejectTarget(null);
+      // Decided from the document viewer: it closes, its work done.
+      setDocumentsTarget((open) => (open?.id === input.id ? null : open));
       toast.success(input.status === "approved" ? t`Verification approved` : t`Verification rejected`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
@@ -93,7 +99,12 @@ export default function AdminVerificationsPage() {
       const refusedReason = input.status === "rejected" && error instanceof ApiError && error.status === 400 && error.message.trim() !== "";
       // The English wording is built from the status word ('Failed to approved verification'), as it always was.
       const failed = input.status === "approved" ? t`Failed to approved verification` : t`Failed to rejected verification`;
-      toast.error(error instanceof ApiError && (isOwnAccountRefusal(error) || refusedReason) ? error.shownMessage : failed);
+      // An incomplete request's refusal names the missing side: worth reading too.
+      const incompleteRefusal =
+        input.status === "approved" && error instanceof ApiError && error.status === 409 && error.message.trim() !== "";
+      toast.error(
+        error instanceof ApiError && (isOwnAccountRefusal(error) || refusedReason || incompleteRefusal) ? error.shownMessage : failed,
+      );
     },
   });
 
@@ -107,8 +118,33 @@ export default function AdminVerificationsPage() {
   const rowsOptions = pageSizeOptions.map(({ value, label }) => ({ value, label }));
   const items = verifications.data?.items ?? [];
 
-  const actionsOf = (v: AdminVerification, showText = false) => {
+  /**
+   * Approve (not when approved, nor while a side is missing: the server refuses it too) and Reject
+   * (not when rejected), the same in the row and in the document viewer.
+   */
+  const decisionButtons = (v: AdminVerification) => {
     const running = decide.isPending && decide.variables.id === v.id ? decide.variables.status : undefined;
+    return (["approved", "rejected"] as const)
+      .filter((decision) => v.status !== decision && !(decision === "approved" && v.missingSides.length > 0))
+      .map((decision) => (
+        <DecisionButton
+          key={decision}
+          decision={decision}
+          email={v.userEmail}
+          running={running}
+          onClick={() => {
+            if (decision === "approved") decide.mutate({ id: v.id, status: "approved" });
+            else {
+              // The reason is asked in its own dialog, which replaces the viewer.
+              setDocumentsTarget(null);
+              setRejectTarget({ id: v.id, email: v.userEmail, name: v.userName });
+            }
+          }}
+        />
+      ));
+  };
+
+  const actionsOf = (v: AdminVerification, showText = false) => {
     // An admin may look at their own documents, but neither edits their profile here nor decides.
     const own = v.userId === ownUserId;
     return (
@@ -117,7 +153,7 @@ export default function AdminVerificationsPage() {
           showText={showText}
           label={t`View documents of ${v.userEmail}`}
           tooltip={t`View documents`}
-          onClick={() => setDocumentsTarget({ userId: v.userId, email: v.userEmail, documentType: v.documentType })}
+          onClick={() => setDocumentsTarget(v)}
         >
           <Eye aria-hidden="true" />
         </RowIconButton>
@@ -133,21 +169,7 @@ export default function AdminVerificationsPage() {
             >
               <UserPen aria-hidden="true" />
             </RowIconButton>
-            {(["approved", "rejected"] as const)
-              .filter((decision) => v.status !== decision)
-              .map((decision) => (
-                <DecisionButton
-                  key={decision}
-                  decision={decision}
-                  email={v.userEmail}
-                  running={running}
-                  onClick={() =>
-                    decision === "approved"
-                      ? decide.mutate({ id: v.id, status: "approved" })
-                      : setRejectTarget({ id: v.id, email: v.userEmail, name: v.userName })
-                  }
-                />
-              ))}
+            {decisionButtons(v)}
           </>
         )}
       </>
@@ -165,7 +187,7 @@ export default function AdminVerificationsPage() {
       </Td>
       <Td>
         <span className="capitalize">{documentTypeLabel(v.documentType)}</span>
-        {v.backSideMissing ? <BackSideMissing /> : null}
+        <MissingSides sides={v.missingSides} />
       </Td>
       <Td>
         <StatusBadge status={v.status} />
@@ -194,7 +216,7 @@ export default function AdminVerificationsPage() {
       <CardField label={t`Date`}>{formatShortDate(v.createdAt)}</CardField>
       <CardField label={t`Document Type`}>
         <span className="capitalize">{documentTypeLabel(v.documentType)}</span>
-        {v.backSideMissing ? <BackSideMissing /> : null}
+        <MissingSides sides={v.missingSides} />
       </CardField>
       {v.status === "rejected" && v.rejectReason ? <CardField label={t`Reason`}>{v.rejectReason}</CardField> : null}
     </MobileCard>
@@ -216,7 +238,17 @@ export default function AdminVerificationsPage() {
       <AdminList caption={t`Verification requests`} columns={shownColumns} message={message} items={items} row={rowOf} card={cardOf} />
       <ListFooter label={t`Verification pages`} pageSize={pageSize} list={verifications.data} {...pager} />
 
-      <VerificationDocumentsDialog target={documentsTarget} onClose={() => setDocumentsTarget(null)} />
+      <VerificationDocumentsDialog
+        target={
+          documentsTarget && {
+            userId: documentsTarget.userId,
+            email: documentsTarget.userEmail,
+            documentType: documentsTarget.documentType,
+          }
+        }
+        actions={documentsTarget && documentsTarget.userId !== ownUserId ? decisionButtons(documentsTarget) : null}
+        onClose={() => setDocumentsTarget(null)}
+      />
       <UserProfileDialog target={profileTarget} onClose={() => setProfileTarget(null)} />
       <VerificationRejectDialog
         target={rejectTarget}
