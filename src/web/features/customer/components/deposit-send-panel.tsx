@@ -149,7 +149,7 @@ export function DepositSendPanel({
           <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-emerald-700" />
           <div className="grid gap-1">
             <h2 {...headingProps} className="text-lg font-semibold text-emerald-950 outline-none">
-              <Trans>Received {receivedAmount}</Trans>
+              <ReceivedText amount={receivedAmount} />
             </h2>
             <p className="text-sm text-emerald-900">
               {transaction.status === "completed" ? t`Credited to your balance.` : expectedTimeText("deposit")}
@@ -231,4 +231,9 @@ export function DepositSendPanel({
       </div>
     </section>
   );
+}
+
+/** 'Received 50.0137 USDT': the amount that came, under the message the Received state has always had. */
+function ReceivedText({ amount }: { amount: string }) {
+  return <Trans>Received {amount}</Trans>;
 }
