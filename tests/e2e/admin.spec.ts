@@ -87,6 +87,8 @@ test("approving a deposit raises the customer's balance in their open dashboard,
   const ask = admin.page.getByRole("dialog", { name: "Approve without chain evidence?" });
   await expect(ask).toContainText("This deposit is not confirmed on chain.");
   await expect(ask).toContainText("Not seen on chain yet");
+  // Approving anyway needs a written reason (decision 040).
+  await ask.getByLabel("Why you approve it without the chain's confirmation").fill("Checked the transfer on Tronscan myself");
   await ask.getByRole("button", { name: "Approve anyway" }).click();
   await expect(admin.page.getByText("Transaction approved successfully!")).toBeVisible();
   // The list opens as the Pending queue (decision 021): the approved row leaves it; all statuses show it approved.
@@ -129,7 +131,8 @@ test("rejecting a withdrawal restores the customer's available balance", async (
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Withdraw");
   await expect(row).toContainText("500.00 BDT");
-  await expect(row).toContainText("bKash:01712345678");
+  // The wallet and its number, whole and grouped.
+  await expect(row).toContainText("bKash 01712-345678");
   await row.getByRole("button", { name: "Reject" }).click();
   const dialog = admin.page.getByRole("dialog", { name: "Reject transaction" });
   await dialog.getByLabel("Reason (optional)").fill("Wallet number does not match the account holder");

@@ -140,6 +140,8 @@ test("keyboard approval: j selects, a opens the confirmation, and the balance ch
   // Keys belong to the dialog while it is open: another a moves nothing.
   await admin.page.keyboard.press("a");
   expect((await wallet(customer.page.request)).balance).toBe("0.00");
+  // Approving anyway needs a written reason (decision 040).
+  await confirm.getByLabel("Why you approve it without the chain's confirmation").fill("Checked the transfer on Tronscan myself");
   await confirm.getByRole("button", { name: "Approve anyway" }).click();
   await expect(admin.page.getByText("Transaction approved successfully!")).toBeVisible();
   // Approved, it leaves the pending queue.
@@ -176,7 +178,7 @@ test("the confirmation comes before any money moves: Cancel leaves the balance a
     await record.getByRole("button", { name: "Approve" }).click();
     const dialog = admin.page.getByRole("dialog", { name: "Approve withdrawal" });
     await expect(dialog).toContainText("1,500.00 BDT");
-    await expect(dialog).toContainText("bKash 01712345678");
+    await expect(dialog).toContainText("bKash 01712-345678");
     await expect(dialog).toContainText(customer.user.email);
     await expect(dialog.getByLabel("bKash TrxID")).toBeVisible();
     await checkScreen(admin.page, `admin-approve-confirmation-${width}`, { fullPage: false });

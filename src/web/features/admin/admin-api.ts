@@ -181,20 +181,32 @@ export function adminTransactionQuery(id: string) {
 }
 
 /**
- * `acknowledgeNoChainEvidence`: the admin pressed "Approve anyway" on a deposit the chain has not
- * confirmed; without it the server refuses such a deposit (409 CHAIN_UNCONFIRMED).
- * `payoutReference`: a withdrawal's TrxID. The answer is the transaction, or (202) a
- * SecondApproval when the withdrawal needs a second admin (isSecondApproval tells them apart).
+ * What an approval says (decisions 020, 038, 040). `acknowledgeNoChainEvidence` with `reason`: the
+ * admin pressed "Approve anyway" on a deposit the chain has not confirmed and wrote why; without them
+ * the server refuses such a deposit. `credit: "received"`: a deposit whose transfer differs is credited
+ * what arrived. `payoutReference`: a withdrawal's TrxID, once it is paid (never before a second admin
+ * confirmed a four-eyes withdrawal: 409 AWAITING_SECOND_APPROVAL).
  */
-export function approveTransaction(input: { id: string; acknowledgeNoChainEvidence?: boolean; payoutReference?: string }) {
+export type ApproveTransactionInput = {
+  id: string;
+  acknowledgeNoChainEvidence?: boolean;
+  reason?: string;
+  credit?: "received" | "claimed";
+  payoutReference?: string;
+};
+
+/**
+ * The answer is the transaction, or (202) a SecondApproval when a second admin must confirm first
+ * (isSecondApproval tells them apart).
+ */
+export function approveTransaction(input: ApproveTransactionInput) {
   const body = {
     ...(input.acknowledgeNoChainEvidence ? { acknowledgeNoChainEvidence: true } : {}),
+    ...(input.reason ? { reason: input.reason } : {}),
+    ...(input.credit ? { credit: input.credit } : {}),
     ...(input.payoutReference ? { payoutReference: input.payoutReference } : {}),
   };
-  return adminApi.post<TransactionDto | SecondApprovalDto>(
-    `/api/admin/transactions/${input.id}/approve`,
-    Object.keys(body).length > 0 ? body : undefined,
-  );
+  return adminApi.post<TransactionDto | SecondApprovalDto>(`/api/admin/transactions/${input.id}/approve`, body);
 }
 
 export type UnclaimedTransfersPage = z.infer<typeof unclaimedTransfersPageSchema>;

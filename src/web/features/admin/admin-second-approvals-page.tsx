@@ -8,6 +8,7 @@ import { AdminList, CardField, MobileCard, Td, Tr, type Column } from "@/feature
 import { FilterButtons, ListFooter, ListToolbar } from "@/features/admin/components/list-controls.tsx";
 import { useSecondApprovalDecisions } from "@/features/admin/components/second-approval-actions.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { PhoneNumber } from "@/components/phone-number.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { formatBdtAmount, formatDateTime, formatShortDate, formatTime } from "./admin-format.ts";
@@ -31,14 +32,23 @@ const columns = [
   { label: msg`Actions`, className: "text-right" },
 ];
 
-/** What is asked: add / subtract, or the payout's method, wallet and TrxID. */
+/** What is asked: add / subtract, a deposit's credit, or the withdrawal's wallet and number (and an older request's TrxID). */
 function RequestDetails({ request }: { request: SecondApprovalDto }) {
   const { t } = useLingui();
   if (request.kind === "balance_adjustment")
     return <span>{request.direction === "subtract" ? <Trans>Subtract from balance</Trans> : <Trans>Add to balance</Trans>}</span>;
+  if (request.kind === "deposit_approval") return <Trans>Credit to balance</Trans>;
   return (
     <>
-      <span className="block">{[request.method, request.walletNumber].filter(Boolean).join(" ") || t`Not specified`}</span>
+      <span className="block">
+        {request.method && request.walletNumber ? (
+          <>
+            {request.method} <PhoneNumber number={request.walletNumber} />
+          </>
+        ) : (
+          [request.method, request.walletNumber].filter(Boolean).join(" ") || t`Not specified`
+        )}
+      </span>
       {request.payoutReference ? <span className="block font-mono text-xs">TrxID {request.payoutReference}</span> : null}
     </>
   );
@@ -46,10 +56,18 @@ function RequestDetails({ request }: { request: SecondApprovalDto }) {
 
 function KindBadge({ request }: { request: SecondApprovalDto }) {
   const { i18n } = useLingui();
-  return <Badge tone={request.kind === "balance_adjustment" ? "neutral" : "info"}>{i18n._(secondApprovalKindLabels[request.kind])}</Badge>;
+  return (
+    <Badge tone={request.kind === "balance_adjustment" ? "neutral" : request.kind === "deposit_approval" ? "warning" : "info"}>
+      {i18n._(secondApprovalKindLabels[request.kind])}
+    </Badge>
+  );
 }
 
-/** Second approvals (four eyes, decision 020): big adjustments and payouts waiting for a second admin, oldest first. */
+/**
+ * Second approvals (four eyes, decisions 020 and 040): big adjustments, deposits approved anyway and
+ * big withdrawals waiting for a second admin, oldest first. A confirmed withdrawal is then paid from
+ * Manage Transactions ("Ready to pay"): confirming it pays nothing.
+ */
 export default function AdminSecondApprovalsPage() {
   const { t, i18n } = useLingui();
   const { filters, page, control, pager } = useListParams<{ status: SecondApprovalStatusFilter }>(
@@ -128,7 +146,7 @@ export default function AdminSecondApprovalsPage() {
       <CardField label={t`Amount`}>
         <span className="font-medium tabular-nums">{formatBdtAmount(r.amount)}</span>
       </CardField>
-      <CardField label={r.kind === "balance_adjustment" ? t`Direction` : t`Pay to`}>
+      <CardField label={r.kind === "balance_adjustment" ? t`Direction` : r.kind === "deposit_approval" ? t`Request` : t`Wallet`}>
         <RequestDetails request={r} />
       </CardField>
       {r.note ? <CardField label={t`Note`}>{r.note}</CardField> : null}
@@ -148,7 +166,7 @@ export default function AdminSecondApprovalsPage() {
       <title>{t`Second approvals · Nexapay`}</title>
       <PageHeader
         title={t`Second approvals`}
-        description={t`Big balance adjustments and withdrawal payouts move money only when a second admin confirms them.`}
+        description={t`Big balance adjustments and deposits approved anyway move money only when a second admin confirms them. A big withdrawal is paid only after a second admin has confirmed it.`}
       />
       <ListToolbar>
         <FilterButtons label={t`Status`} options={shownButtons} {...control("status")} />

@@ -1,10 +1,11 @@
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowDownToLine, ArrowUpFromLine, Check, Download, Info, Keyboard, LoaderCircle, X } from "lucide-react";
+import { ArrowDownToLine, ArrowUpFromLine, Download, Info, Keyboard, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { toast } from "@/lib/toast.tsx";
 import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
+import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
 import { adminTransactionsQuery, fetchAdminTransactions, rejectTransaction } from "@/features/admin/admin-api.ts";
 import {
@@ -19,13 +20,15 @@ import {
   type Column,
 } from "@/features/admin/components/admin-table.tsx";
 import { ApproveTransactionDialog } from "@/features/admin/components/approve-transaction-dialog.tsx";
+import { useSecondApprovalDecisions } from "@/features/admin/components/second-approval-actions.tsx";
+import { StageNote, TransactionActions, type TransactionHandlers } from "@/features/admin/components/transaction-actions.tsx";
 import { CopyableAmount, PayoutDestination } from "@/features/admin/components/copy-value.tsx";
 import { focusInitial, initialFocus } from "@/features/admin/components/initial-focus.ts";
 import { ChainEvidenceSummary, ExpiredBadge, PayAmount } from "@/features/admin/components/chain-evidence.tsx";
 import { TransactionDetailDialog } from "@/features/admin/components/transaction-detail-dialog.tsx";
 import { WithdrawalRiskFacts } from "@/features/admin/components/withdrawal-risk.tsx";
 import { ListFooter, ListToolbar, SearchField, SelectFilter, useSearchBox } from "@/features/admin/components/list-controls.tsx";
-import { isOwnAccountRefusal, OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
+import { isOwnAccountRefusal, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { useListParams } from "@/lib/use-list-params.ts";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -55,6 +58,7 @@ import {
   type QueueShortcut,
   type WaitingLevel,
 } from "./queue.ts";
+import { ownRequestNote, secondApprovalOfRow, transactionStageOf } from "./second-approvals.ts";
 import { csvFileName, transactionsCsv } from "./transactions-csv.ts";
 
 const exportPageSize = 100; // the API's cap
@@ -199,6 +203,29 @@ export default function AdminTransactionsPage() {
   const selected = selectedIndex >= 0 ? items[selectedIndex] : undefined;
   /** Approve and Reject are offered on a pending row that is not the signed-in admin's own (decision 013). */
   const decidable = (t: AdminTransactionDto) => t.status === "pending" && t.userId !== ownUserId && !rejectingIds.has(t.id);
+  // Confirm and Decline of a row's four-eyes request: the same dialogs and words as the Second approvals page.
+  const secondDecisions = useSecondApprovalDecisions({
+    onDecided: (request) => {
+      if (request.transactionId) decided(request.transactionId);
+    },
+  });
+  const handlers: TransactionHandlers = {
+    onApprove: (t) => openDecision(t, () => setApproving(t)),
+    onPay: (t) => openDecision(t, () => setApproving(t)),
+    onReject: (t) => openDecision(t, () => setRejecting(t)),
+    onConfirm: (t) => openDecision(t, () => withRequest(t, secondDecisions.openConfirm)),
+    onDecline: (t) => openDecision(t, () => withRequest(t, secondDecisions.openDecline)),
+  };
+  /** A decision's dialog opens over the list: the details panel (if open) closes, and the row is the selection. */
+  function openDecision(t: AdminTransactionDto, open: () => void) {
+    setDetailId(null);
+    setSelectedId(t.id);
+    open();
+  }
+  function withRequest(t: AdminTransactionDto, open: (request: SecondApprovalDto) => void) {
+    const request = secondApprovalOfRow(t);
+    if (request) open(request);
+  }
 
   /**
    * A decision keeps the keyboard's place: at once the selection moves to the row after the decided one
@@ -245,9 +272,16 @@ export default function AdminTransactionsPage() {
     if (!selected) return toast.info(tr`Select a row first: j moves down the list, k moves up.`);
     if (shortcut === "open") return setDetailId(selected.id);
     if (!decidable(selected)) return toast.info(tr`The selected row has nothing to approve or reject.`);
-    // The same dialogs as the buttons: a key never moves money by itself.
-    if (shortcut === "approve") setApproving(selected);
-    else setRejecting(selected);
+    // The same dialogs as the buttons, at the row's stage: a key never moves money by itself.
+    const stage = transactionStageOf(selected);
+    const mine = selected.secondApproval?.requestedBy.id === ownUserId;
+    if (shortcut === "approve") {
+      if (stage === "awaiting" && mine) return toast.info(i18n._(ownRequestNote));
+      if (stage === "awaiting") handlers.onConfirm(selected);
+      else if (stage === "ready") handlers.onPay(selected);
+      else handlers.onApprove(selected);
+    } else if (stage === "awaiting") handlers.onDecline(selected);
+    else handlers.onReject(selected);
   }
   useQueueShortcuts(runShortcut);
 
@@ -275,20 +309,7 @@ export default function AdminTransactionsPage() {
   const chainOptions = chainFilterOptions.map(({ value, label }) => ({ value, label }));
   const rowsOptions = pageSizeOptions.map(({ value, label }) => ({ value, label }));
   const actionsOf = (t: AdminTransactionDto, touch: boolean) => (
-    <TransactionActions
-      transaction={t}
-      own={t.userId === ownUserId}
-      rejecting={rejectingIds.has(t.id)}
-      touch={touch}
-      onApprove={() => {
-        setSelectedId(t.id);
-        setApproving(t);
-      }}
-      onReject={() => {
-        setSelectedId(t.id);
-        setRejecting(t);
-      }}
-    />
+    <TransactionActions transaction={t} ownUserId={ownUserId} rejecting={rejectingIds.has(t.id)} touch={touch} handlers={handlers} />
   );
   const openDetails = (t: AdminTransactionDto) => {
     setSelectedId(t.id);
@@ -346,6 +367,7 @@ export default function AdminTransactionsPage() {
           <TransactionRow
             transaction={t}
             now={now}
+            ownUserId={ownUserId}
             selected={t.id === selectedId}
             actions={actionsOf(t, false)}
             onOpen={() => openDetails(t)}
@@ -355,6 +377,7 @@ export default function AdminTransactionsPage() {
           <TransactionCard
             transaction={t}
             now={now}
+            ownUserId={ownUserId}
             selected={t.id === selectedId}
             actions={actionsOf(t, true)}
             onOpen={() => openDetails(t)}
@@ -369,7 +392,8 @@ export default function AdminTransactionsPage() {
         onReject={(reason) => rejecting && void reject(rejecting.id, reason)}
       />
       <ApproveTransactionDialog transaction={approving} onClose={() => setApproving(null)} onDecided={decided} onSettled={refresh} />
-      <TransactionDetailDialog transactionId={detailId} onClose={() => setDetailId(null)} />
+      <TransactionDetailDialog transactionId={detailId} onClose={() => setDetailId(null)} actionsOf={(t) => actionsOf(t, true)} />
+      {secondDecisions.dialogs}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
   );
@@ -502,9 +526,16 @@ function fromControl(event: MouseEvent): boolean {
   return event.target instanceof Element && event.target.closest("button, a, input, select, textarea") !== null;
 }
 
-type RowProps = { transaction: AdminTransactionDto; now: number; selected: boolean; actions: ReactNode; onOpen: () => void };
+type RowProps = {
+  transaction: AdminTransactionDto;
+  now: number;
+  ownUserId: string | null;
+  selected: boolean;
+  actions: ReactNode;
+  onOpen: () => void;
+};
 
-function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowProps) {
+function TransactionRow({ transaction: t, now, ownUserId, selected, actions, onOpen }: RowProps) {
   const { t: tr } = useLingui();
   return (
     <Tr
@@ -579,6 +610,8 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
       </Td>
       <Td className="px-1.5">
         <StatusBadge status={t.status} />
+        {/* A four-eyes row says where it stands, to every admin (decision 040). */}
+        <StageNote transaction={t} ownUserId={ownUserId} className="mt-1 max-w-32" />
         {t.status === "rejected" && t.rejectReason ? (
           <p className="mt-1 max-w-24 truncate text-xs text-muted-foreground" title={t.rejectReason}>
             {t.rejectReason}
@@ -592,14 +625,19 @@ function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowP
   );
 }
 
-function TransactionCard({ transaction: t, now, selected, actions, onOpen }: RowProps) {
+function TransactionCard({ transaction: t, now, ownUserId, selected, actions, onOpen }: RowProps) {
   const { t: tr } = useLingui();
   return (
     <MobileCard
       rowId={t.id}
       selected={selected}
       title={<TypeLabel type={t.type} />}
-      aside={<StatusBadge status={t.status} />}
+      aside={
+        <span className="grid justify-items-end gap-1 text-right">
+          <StatusBadge status={t.status} />
+          <StageNote transaction={t} ownUserId={ownUserId} />
+        </span>
+      }
       actions={
         <>
           {actions}
@@ -654,66 +692,6 @@ function TransactionCard({ transaction: t, now, selected, actions, onOpen }: Row
       ) : null}
       {t.status === "rejected" && t.rejectReason ? <CardField label={tr`Reason`}>{t.rejectReason}</CardField> : null}
     </MobileCard>
-  );
-}
-
-/**
- * Approve and Reject on a pending row, each with its name as visible text; each opens its dialog,
- * and nothing moves before the admin confirms there. On a phone's card (`touch`) they are at least
- * 44 px square with room between them. The outcome on the others; on the signed-in admin's own
- * pending row, why there is nothing to press.
- */
-function TransactionActions({
-  transaction: t,
-  own,
-  rejecting,
-  touch,
-  onApprove,
-  onReject,
-}: {
-  transaction: AdminTransactionDto;
-  own: boolean;
-  /** Its rejection is on its way to the server. */
-  rejecting: boolean;
-  touch: boolean;
-  onApprove: () => void;
-  onReject: () => void;
-}) {
-  if (t.status !== "pending")
-    return (
-      <span className={t.status === "completed" ? "text-sm font-medium text-emerald-800" : "text-sm font-medium text-red-700"}>
-        {t.status === "completed" ? <Trans>Approved</Trans> : <Trans>Rejected</Trans>}
-      </span>
-    );
-  if (own) return <OwnAccountNote />;
-  // In the table the two stack (one column's width, so that every column fits 1280 px); on a phone's card they
-  // sit side by side, each at least 44 px square with 12 px between them.
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not words
-  const size = touch ? "h-11 min-w-11 px-4" : "h-8 w-full justify-start px-2.5";
-  return (
-    <div className={cn("flex", touch ? "gap-3" : "flex-col gap-1.5")}>
-      <Button
-        variant="outline"
-        className={cn(size, "border-emerald-200 text-emerald-800 hover:bg-emerald-50")}
-        disabled={rejecting}
-        onClick={onApprove}
-        aria-keyshortcuts="a"
-      >
-        <Check aria-hidden="true" />
-        <Trans>Approve</Trans>
-      </Button>
-      <Button
-        variant="outline"
-        className={cn(size, "border-red-200 text-red-700 hover:bg-red-50")}
-        disabled={rejecting}
-        aria-busy={rejecting || undefined}
-        onClick={onReject}
-        aria-keyshortcuts="r"
-      >
-        {rejecting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <X aria-hidden="true" />}
-        <Trans>Reject</Trans>
-      </Button>
-    </div>
   );
 }
 

@@ -81,8 +81,8 @@ export type QueueShortcut = "next" | "previous" | "approve" | "reject" | "open" 
 export const queueShortcuts: readonly { keys: string; does: MessageDescriptor }[] = [
   { keys: "j", does: msg`Select the next row` },
   { keys: "k", does: msg`Select the previous row` },
-  { keys: "a", does: msg`Approve the selected request (asks to confirm first)` },
-  { keys: "r", does: msg`Reject the selected request (asks for the reason)` },
+  { keys: "a", does: msg`Approve the selected request, or confirm or pay it as its stage allows (asks first)` },
+  { keys: "r", does: msg`Reject the selected request, or decline its second approval (asks for the reason)` },
   // eslint-disable-next-line lingui/no-unlocalized-strings -- the name of the key on the keyboard
   { keys: "Enter", does: msg`Open the selected row's details` },
   { keys: "?", does: msg`Show these shortcuts` },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
-import { customerName, isSecondApproval, secondApprovalActionText } from "./second-approvals.ts";
+import type { AdminTransactionDto } from "#shared/admin-schemas.ts";
+import { customerName, isSecondApproval, secondApprovalActionText, secondApprovalOfRow, transactionStageOf } from "./second-approvals.ts";
 
 const adjustment: SecondApprovalDto = {
   id: "s1",
@@ -50,8 +51,12 @@ describe("secondApprovalActionText", () => {
   it("says what the request does", () => {
     expect(secondApprovalActionText(adjustment)).toBe("Add 30,000.00 BDT");
     expect(secondApprovalActionText({ ...adjustment, direction: "subtract" })).toBe("Subtract 30,000.00 BDT");
-    expect(secondApprovalActionText(payout)).toBe("Pay 30,000.00 BDT to bKash 01712345678");
-    expect(secondApprovalActionText({ ...payout, method: null, walletNumber: null })).toBe("Pay 30,000.00 BDT");
+    expect(secondApprovalActionText({ ...adjustment, kind: "deposit_approval", direction: null })).toBe("Credit 30,000.00 BDT");
+  });
+
+  it("never says Pay for a withdrawal: confirming one pays nothing", () => {
+    expect(secondApprovalActionText(payout)).toBe("30,000.00 BDT to bKash 01712-345678");
+    expect(secondApprovalActionText({ ...payout, method: null, walletNumber: null })).toBe("30,000.00 BDT");
   });
 });
 
@@ -60,5 +65,53 @@ describe("customerName", () => {
     expect(customerName(adjustment)).toBe("Rahim Uddin");
     expect(customerName({ ...adjustment, fullName: null })).toBe("rahim");
     expect(customerName({ ...adjustment, fullName: " " })).toBe("rahim");
+  });
+});
+
+describe("transactionStageOf", () => {
+  const request = {
+    id: "s3",
+    requestedBy: { id: "a1", username: "admin1" },
+    requestedAt: "2025-01-05T10:00:00.000Z",
+    decidedBy: null,
+    decidedAt: null,
+  };
+  it("tells plain pending, awaiting a second admin, ready to pay and decided apart", () => {
+    expect(transactionStageOf({ status: "pending", secondApproval: null })).toBe("pending");
+    expect(transactionStageOf({ status: "pending", secondApproval: { ...request, status: "awaiting" } })).toBe("awaiting");
+    expect(transactionStageOf({ status: "pending", secondApproval: { ...request, status: "confirmed" } })).toBe("ready");
+    expect(transactionStageOf({ status: "completed", secondApproval: null })).toBe("decided");
+    expect(transactionStageOf({ status: "rejected", secondApproval: null })).toBe("decided");
+  });
+});
+
+describe("secondApprovalOfRow", () => {
+  const row = {
+    id: "t9",
+    userId: "u1",
+    username: "rahim",
+    type: "withdraw",
+    amount: "30000.00",
+    reference: "bKash:01712345678",
+    secondApproval: {
+      id: "s9",
+      status: "awaiting",
+      requestedBy: { id: "a1", username: "admin1" },
+      requestedAt: "2025-01-05T10:00:00.000Z",
+      decidedBy: null,
+      decidedAt: null,
+    },
+  } as AdminTransactionDto;
+  it("gives the Confirm dialog the row's withdrawal, method and number", () => {
+    expect(secondApprovalOfRow(row)).toMatchObject({
+      id: "s9",
+      kind: "withdrawal_approval",
+      transactionId: "t9",
+      method: "bKash",
+      walletNumber: "01712345678",
+      requestedBy: { username: "admin1" },
+    });
+    expect(secondApprovalOfRow({ ...row, secondApproval: null })).toBeNull();
+    expect(secondApprovalOfRow({ ...row, type: "deposit", reference: null })?.kind).toBe("deposit_approval");
   });
 });

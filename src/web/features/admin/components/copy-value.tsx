@@ -69,7 +69,7 @@ export function PayoutDestination({ reference, stacked = false }: { reference: s
   if (!method || !number) return <>{reference ?? <span className="text-muted-foreground">{t`Not specified`}</span>}</>;
   return (
     <span className={cn("inline-flex gap-x-1", stacked ? "flex-col items-start" : "flex-wrap items-center")}>
-      <span>{method}</span>
+      <span>{method}</span>{" "}
       <span className="inline-flex items-center gap-0.5">
         <PhoneNumber number={number} />
         <CopyIconButton text={number} label={t`Copy number`} />

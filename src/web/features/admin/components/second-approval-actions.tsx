@@ -12,7 +12,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { confirmSecondApproval, declineSecondApproval } from "../admin-api.ts";
 import { formatDateTime } from "../admin-format.ts";
-import { customerName, ownRequestNote, secondApprovalActionText, secondApprovalKindLabels } from "../second-approvals.ts";
+import { confirmEffects, customerName, ownRequestNote, secondApprovalActionText, secondApprovalKindLabels } from "../second-approvals.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { focusInitial, initialFocus } from "./initial-focus.ts";
 import { OwnAccountNote, useOwnUserId } from "./own-account.tsx";
@@ -26,13 +26,19 @@ function refusalText(error: unknown, fallback: string): string {
 }
 
 /**
- * Confirm and Decline on a request awaiting a second admin (four eyes, decision 020), with their
- * dialogs: the Second approvals page and the dashboard's queue use the same. The admin who made the
- * request cannot confirm it; they may withdraw it ("Withdraw request", a decline of their own).
+ * Confirm and Decline on a request awaiting a second admin (four eyes, decisions 020 and 040), with
+ * their dialogs: the Second approvals page, the dashboard's queue and Manage Transactions use the
+ * same words. The admin who made the request cannot confirm it; they may withdraw it ("Withdraw
+ * request", a decline of their own). Confirming a withdrawal pays nothing: it lets an admin pay it.
+ * `onDecided` hears of each confirm or decline the server took (the queue moves its selection on).
  */
-export function useSecondApprovalDecisions(): {
+export function useSecondApprovalDecisions(options: { onDecided?: (request: SecondApprovalDto) => void } = {}): {
   actionsOf: (request: SecondApprovalDto, showText?: boolean) => ReactNode;
   dialogs: ReactNode;
+  /** Opens the Confirm dialog (its button, or the queue's key). */
+  openConfirm: (request: SecondApprovalDto) => void;
+  /** Opens the Decline (or Withdraw request) dialog. */
+  openDecline: (request: SecondApprovalDto) => void;
 } {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
@@ -58,10 +64,16 @@ export function useSecondApprovalDecisions(): {
       setRunning({ id: request.id, kind: "confirm" });
       setConfirming(null);
     },
-    onSuccess: (_answer, request) =>
+    onSuccess: (_answer, request) => {
       toast.success(
-        request.kind === "balance_adjustment" ? t`Confirmed: the balance adjustment is booked.` : t`Confirmed: the withdrawal is approved.`,
-      ),
+        request.kind === "balance_adjustment"
+          ? t`Confirmed: the balance adjustment is booked.`
+          : request.kind === "deposit_approval"
+            ? t`Confirmed: the deposit is credited.`
+            : t`Confirmed: the withdrawal is ready to pay.`,
+      );
+      options.onDecided?.(request);
+    },
     onError: (error) => toast.error(refusalText(error, t`Failed to confirm the request`)),
     onSettled: () => {
       setRunning(null);
@@ -76,7 +88,10 @@ export function useSecondApprovalDecisions(): {
       setRunning({ id: request.id, kind: "decline" });
       setDeclining(null);
     },
-    onSuccess: (_answer, { request }) => toast.success(request.requestedBy.id === ownUserId ? t`Request withdrawn` : t`Request declined`),
+    onSuccess: (_answer, { request }) => {
+      toast.success(request.requestedBy.id === ownUserId ? t`Request withdrawn` : t`Request declined`);
+      options.onDecided?.(request);
+    },
     onError: (error) => toast.error(refusalText(error, t`Failed to decline the request`)),
     onSettled: () => {
       setRunning(null);
@@ -141,7 +156,13 @@ export function useSecondApprovalDecisions(): {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={t`Confirm and move the money?`}
+        title={
+          confirming?.kind === "withdrawal_approval"
+            ? t`Confirm this withdrawal?`
+            : confirming?.kind === "deposit_approval"
+              ? t`Confirm and credit the deposit?`
+              : t`Confirm and move the money?`
+        }
         description={confirming ? <RequestSummary request={confirming} /> : ""}
         confirmLabel={t`Confirm request`}
         variant="default"
@@ -157,7 +178,7 @@ export function useSecondApprovalDecisions(): {
     </>
   );
 
-  return { actionsOf, dialogs };
+  return { actionsOf, dialogs, openConfirm: setConfirming, openDecline: setDeclining };
 }
 
 function RequestSummary({ request }: { request: SecondApprovalDto }) {
@@ -166,13 +187,9 @@ function RequestSummary({ request }: { request: SecondApprovalDto }) {
   const customer = customerName(request);
   const action = secondApprovalActionText(request);
   const requester = request.requestedBy.username;
-  const trxId = request.payoutReference;
   return (
     <>
-      {trxId
-        ? t`${kind} for ${customer}: ${action} (TrxID ${trxId}), requested by ${requester}.`
-        : t`${kind} for ${customer}: ${action}, requested by ${requester}.`}{" "}
-      {request.kind === "balance_adjustment" ? t`The balance changes at once.` : t`The withdrawal is approved at once.`}
+      {t`${kind} for ${customer}: ${action}, requested by ${requester}.`} {i18n._(confirmEffects[request.kind])}
     </>
   );
 }
@@ -221,7 +238,9 @@ function DeclineDialog({
                 {t`${i18n._(secondApprovalKindLabels[request.kind])} for ${customerName(request)}: ${secondApprovalActionText(request)}.`}{" "}
                 {request.kind === "withdrawal_approval"
                   ? t`No money moves; the withdrawal stays pending and can be approved again or rejected.`
-                  : t`No money moves.`}
+                  : request.kind === "deposit_approval"
+                    ? t`Nothing is credited; the deposit stays pending and can be approved again or rejected.`
+                    : t`No money moves.`}
               </>
             ) : null}
           </DialogDescription>

@@ -7,17 +7,30 @@ import { LoadingState } from "@/components/ui/spinner.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { adminTransactionQuery, type AdminTransactionDetail } from "../admin-api.ts";
-import { actorlessAuditLabel, auditActionLabel, auditDetailPairs, formatBdtAmount, formatDateTime } from "../admin-format.ts";
+import { actorlessAuditLabel, auditActionLabel, auditDetailPairs, formatDateTime } from "../admin-format.ts";
 import { payAmountText, rateText, sentFromAnotherAddress, usdtText } from "../chain-evidence.ts";
 import { ChainStateBadge, DepositWindow, RequestFromAddress, SentFromAnotherAddress, TxidLink } from "./chain-evidence.tsx";
 import { WithdrawalRiskFacts } from "./withdrawal-risk.tsx";
+import { CopyableAmount, PayoutDestination } from "./copy-value.tsx";
+import { DecisionFacts } from "./decision-facts.tsx";
+import { useOwnUserId } from "./own-account.tsx";
+import { StageNote } from "./transaction-actions.tsx";
 
 /**
  * One transaction whole (docs/product.md, Back office › Transactions): what the table shortens at
  * 1280 px (user, e-mail, method) and what it does not show (rate, addresses, TXIDs, who decided, the
- * audit trail). `transactionId` null keeps it closed.
+ * facts beside the decision, the audit trail), with the row's own actions at its stage (`actionsOf`:
+ * Approve, Reject, Confirm, Decline or Pay). `transactionId` null keeps it closed.
  */
-export function TransactionDetailDialog({ transactionId, onClose }: { transactionId: string | null; onClose: () => void }) {
+export function TransactionDetailDialog({
+  transactionId,
+  onClose,
+  actionsOf,
+}: {
+  transactionId: string | null;
+  onClose: () => void;
+  actionsOf?: (t: AdminTransactionDetail) => ReactNode;
+}) {
   return (
     <Dialog open={transactionId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -29,13 +42,13 @@ export function TransactionDetailDialog({ transactionId, onClose }: { transactio
             <Trans>Everything recorded about this transaction, and its audit trail.</Trans>
           </DialogDescription>
         </DialogHeader>
-        {transactionId ? <DetailBody id={transactionId} /> : null}
+        {transactionId ? <DetailBody id={transactionId} actionsOf={actionsOf} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function DetailBody({ id }: { id: string }) {
+function DetailBody({ id, actionsOf }: { id: string; actionsOf: ((t: AdminTransactionDetail) => ReactNode) | undefined }) {
   const { t } = useLingui();
   const detail = useQuery(adminTransactionQuery(id));
   if (detail.isPending) return <LoadingState label={t`Loading transaction...`} />;
@@ -45,7 +58,20 @@ function DetailBody({ id }: { id: string }) {
         {detail.error instanceof ApiError && detail.error.status === 404 ? t`Transaction not found` : t`Failed to load the transaction`}
       </Notice>
     );
-  return <Detail t={detail.data} />;
+  return (
+    <>
+      {actionsOf ? (
+        <div
+          aria-label={t`Decision`}
+          role="group"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-slate-50 p-3"
+        >
+          {actionsOf(detail.data)}
+        </div>
+      ) : null}
+      <Detail t={detail.data} />
+    </>
+  );
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -64,6 +90,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
   const transfer = t.chain?.transfer ?? null;
   const deposit = t.type === "deposit";
   const customerDeposit = deposit && t.origin === "customer";
+  const ownUserId = useOwnUserId();
   let processedBy: ReactNode = none;
   if (t.processedBySystem) processedBy = tr`Chain watcher (automatic)`;
   else if (t.processedByEmail) processedBy = t.processedByEmail;
@@ -77,7 +104,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
           {t.origin === "admin_adjustment" ? tr` (balance adjustment)` : ""}
         </Field>
         <Field label={tr`Amount (BDT)`}>
-          <span className="font-medium tabular-nums">{formatBdtAmount(t.amount)}</span>
+          <CopyableAmount amount={t.amount} className="font-medium" />
         </Field>
         <Field label={tr`Amount (USDT)`}>{t.usdtAmount ? <span className="tabular-nums">{usdtText(t.usdtAmount)}</span> : none}</Field>
         {/* Decision 038: the exact amount the customer was told to send, and until when a transfer of it settles this request. */}
@@ -94,13 +121,10 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
         <Field label={tr`Rate`}>{t.rate ? rateText(t.rate) : none}</Field>
         <Field label={tr`Status`}>
           <StatusBadge status={t.status} icon />
+          <StageNote transaction={t} ownUserId={ownUserId} className="mt-1 text-sm" />
         </Field>
         <Field label={tr`Method`}>
-          {t.reference ?? (
-            <span className="text-muted-foreground">
-              <Trans>Not specified</Trans>
-            </span>
-          )}
+          <PayoutDestination reference={t.reference} />
         </Field>
         {t.risk ? (
           <Field label={tr`Risk facts`}>
@@ -120,11 +144,15 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
           <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
         </Field>
         {t.rejectReason ? <Field label={tr`Reject reason`}>{t.rejectReason}</Field> : null}
+        {/* Why an admin approved it without the chain's confirmation ("Approve anyway", decision 040). */}
+        {t.approvalReason ? <Field label={tr`Approval reason`}>{t.approvalReason}</Field> : null}
         <Field label={tr`Processed at`}>
           {t.processedAt ? <time dateTime={t.processedAt}>{formatDateTime(t.processedAt)}</time> : none}
         </Field>
         <Field label={tr`Processed by`}>{processedBy}</Field>
       </dl>
+
+      {t.facts ? <DecisionFacts facts={t.facts} /> : null}
 
       {t.chain ? (
         <section aria-labelledby="detail-chain" className="grid gap-2 rounded-lg border border-border p-3">
