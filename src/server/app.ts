@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSimAdminRoutes(app, { db, guards });
   registerVerificationRoutes(app, { db, storage, guards });
   registerVerificationAdminRoutes(app, { db, guards });
-  registerAdminAccountsRoutes(app, { db, auth, guards });
+  registerAdminAccountsRoutes(app, { db, auth, guards, publicUrl: config.publicUrl });
   registerAuditAdminRoutes(app, { db, guards });
   registerSecondApprovalAdminRoutes(app, { db, guards, config });
   registerContactRoutes(app, { db, config });

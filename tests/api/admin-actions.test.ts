@@ -241,6 +241,10 @@ describe("balance adjustments (POST /api/admin/users/:id/balance-adjustments)", 
       rejectReason: null,
       createdAt: expect.any(String) as string,
       processedAt: expect.any(String) as string,
+      // What the customer sees beyond the row (decision 040): nothing for this one.
+      beingPaid: false,
+      receivedUsdt: null,
+      chainIssue: null,
     });
 
     const subtract = await adjust(user.userId, { direction: "subtract", amount: "250.75" });

@@ -120,14 +120,19 @@ async function newestMailTo(to: string): Promise<DecodedMail> {
   return mail;
 }
 
-async function paidWithdrawal(account: SignedUpUser): Promise<TransactionDto> {
+/** Each payout its own TrxID: one TrxID pays one withdrawal of a provider (decision 040). */
+let payouts = 0;
+const trxIdOf = (n: number) => `9K3LQ2PA${String(n).padStart(2, "0")}`;
+
+async function paidWithdrawal(account: SignedUpUser): Promise<TransactionDto & { trxId: string }> {
   await fund(t, { userId: account.userId, amount: "20000", adminId: admin.userId });
   const requested = await account.browser.post("/api/withdrawals", { walletType: "bKash", walletNumber: "01712345678", amount: "12500" });
   expect(requested.statusCode, requested.body).toBe(201);
   const withdrawal = requested.json<TransactionDto>();
-  const approved = await admin.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, { payoutReference: "9K3LQ2PA7X" });
+  const trxId = trxIdOf((payouts += 1));
+  const approved = await admin.browser.post(`/api/admin/transactions/${withdrawal.id}/approve`, { payoutReference: trxId });
   expect(approved.statusCode, approved.body).toBe(200);
-  return withdrawal;
+  return { ...withdrawal, trxId };
 }
 
 // ------------------------------------------------------------------ sign-up
@@ -299,13 +304,13 @@ describe("e-mails in the customer's language", () => {
       country: "BD",
     };
     await t.outboxSender.deliverDue();
-    await paidWithdrawal(rahim);
+    const paid = await paidWithdrawal(rahim);
     await t.outboxSender.deliverDue();
     const mail = await newestMailTo(email);
     expect(mail.to).toBe(email);
     expect(mail.subject).toBe("আপনার ১২,৫০০.০০ ৳ উত্তোলন সম্পন্ন হয়েছে");
     expect(mail.text).toContain("আমরা আপনার bKash ওয়ালেট 01712-345678 নম্বরে ১২,৫০০.০০ ৳ পাঠিয়েছি।");
-    expect(mail.text).toContain("bKash লেনদেন আইডি (TrxID): 9K3LQ2PA7X");
+    expect(mail.text).toContain(`bKash লেনদেন আইডি (TrxID): ${paid.trxId}`);
     expect(mail.text).toContain("ব্যালেন্স ও লেনদেন দেখতে Nexapay-তে সাইন ইন করুন।");
     expect(mail.text).not.toMatch(/Hello|We have paid|BDT/);
     expect(mail.html).toContain('<html lang="bn">');
@@ -323,7 +328,7 @@ describe("e-mails in the customer's language", () => {
       [
         `Hello ${karim.username},`,
         "We have paid 12,500.00 BDT to your bKash wallet 01712-345678.",
-        `bKash transaction ID (TrxID): 9K3LQ2PA7X\nReference: ${paid.id.slice(0, 8)}`,
+        `bKash transaction ID (TrxID): ${paid.trxId}\nReference: ${paid.id.slice(0, 8)}`,
         "Sign in to Nexapay to see your balance and transactions.",
         `View transaction: ${publicUrl}/transactions/${paid.id}`,
         "Nexapay",

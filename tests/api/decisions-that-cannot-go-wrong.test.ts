@@ -9,10 +9,10 @@
 //   hours, as do one customer's withdrawals paid alone; suspending an admin declines their waiting
 //   requests.
 // Every refusal changes no balance, hold, ledger or audit row.
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, like, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTronGridSimulator, type TronGridSimulator } from "../../src/server/chain/trongrid-simulator.ts";
-import { auditLog, ledgerEntries, profiles, secondApprovals, transactions } from "../../src/server/db/schema.ts";
+import { adminUsers, auditLog, emailOutbox, ledgerEntries, profiles, secondApprovals, transactions } from "../../src/server/db/schema.ts";
 import type { AdminTransactionDetailDto, AdminTransactionDto } from "../../src/shared/admin-schemas.ts";
 import { parseBdt } from "../../src/shared/money.ts";
 import type { SecondApprovalDto } from "../../src/shared/second-approval-schemas.ts";
@@ -229,9 +229,20 @@ describe("one TrxID, one payout", () => {
 });
 
 describe("four eyes one insider cannot get around", () => {
-  test("a puppet: an admin promoted by a super admin cannot confirm that super admin's request; nothing moves", async () => {
+  test("a puppet: every other admin is e-mailed of the promotion; the promoted admin cannot confirm the promoter's request; nothing moves", async () => {
     const boss = await signUpAdmin(t, "super_admin");
     const puppet = await signUpAdmin(t, "admin", { promotedBy: boss });
+    // Every other admin is told by e-mail, at once; the new admin is not.
+    const told = await t.db
+      .select({ userId: emailOutbox.userId, subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(like(emailOutbox.eventKey, "admin.appointed:%"));
+    const others = await t.db.select({ id: adminUsers.userId }).from(adminUsers).where(ne(adminUsers.userId, puppet.userId));
+    const toldAboutPuppet = told.filter((mail) => mail.subject === `${puppet.email} is now an admin of Nexapay`);
+    expect(toldAboutPuppet.map((mail) => mail.userId).sort()).toEqual(others.map((other) => other.id).sort());
+    expect(toldAboutPuppet[0]?.text).toContain(`${puppet.email} was made an admin by ${boss.email}.`);
+    await t.outboxSender.deliverDue();
+    expect((await t.readLatestMail(checker.email)).subject).toMatch(/is now an admin of Nexapay$/);
     // Past the cooldown, so that only the appointment stands in the way.
     await t.db.execute(sql`update admin_appointments set appointed_at = now() - interval '30 days' where admin_id = ${puppet.userId}`);
     const customer = await t.signUp();

@@ -288,7 +288,7 @@ describe("matching by amount and window", () => {
 });
 
 describe("evidence and approval", () => {
-  test("approving without chain evidence asks first: 409 and nothing changes; acknowledged, the audit says so", async () => {
+  test("approving without chain evidence asks first: 409 and nothing changes; acknowledged with a reason, the audit says so", async () => {
     const customer = await t.signUp();
     const request = await requestDeposit(customer, { usdtAmount: "12" });
     const before = await moneyRows();
@@ -300,14 +300,26 @@ describe("evidence and approval", () => {
     expect(
       (await admin.browser.post(`/api/admin/transactions/${request.id}/approve`, { acknowledgeNoChainEvidence: "yes" })).statusCode,
     ).toBe(400);
+    // Acknowledged, but with no written reason: 400 naming it (decision 040).
+    const unexplained = await admin.browser.post(`/api/admin/transactions/${request.id}/approve`, { acknowledgeNoChainEvidence: true });
+    expect(unexplained.statusCode).toBe(400);
+    expect(errorOf(unexplained).fields).toHaveProperty("reason");
     expect(await moneyRows()).toEqual(before);
-    const approved = await admin.browser.post(`/api/admin/transactions/${request.id}/approve`, { acknowledgeNoChainEvidence: true });
+    const approved = await admin.browser.post(`/api/admin/transactions/${request.id}/approve`, {
+      acknowledgeNoChainEvidence: true,
+      reason: "Checked the customer's wallet history by hand",
+    });
     expect(approved.statusCode).toBe(200);
     const [audit] = await t.db
       .select({ details: auditLog.details })
       .from(auditLog)
       .where(and(eq(auditLog.action, "transaction.approved"), eq(auditLog.targetId, request.id)));
-    expect(audit?.details).toMatchObject({ chainState: "not_seen", approvedWithoutChainEvidence: true, chainTxid: null });
+    expect(audit?.details).toMatchObject({
+      chainState: "not_seen",
+      approvedWithoutChainEvidence: true,
+      chainTxid: null,
+      reason: "Checked the customer's wallet history by hand",
+    });
     // The credit is the amount to pay at the rate, as the request said from the start.
     expect(await balanceOf(t, customer.userId)).toBe(bdtForUsdt(micro(request.payAmount ?? ""), 12_500n));
     // Its transfer, arriving later within the window, is recorded against it and credits nothing more.

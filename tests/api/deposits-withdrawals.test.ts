@@ -110,6 +110,10 @@ describe("POST /api/deposits", () => {
       rejectReason: null,
       createdAt: expect.stringMatching(isoDate) as string,
       processedAt: null,
+      // What the customer sees beyond the row (decision 040): nothing for this one.
+      beingPaid: false,
+      receivedUsdt: null,
+      chainIssue: null,
     });
     expect(Date.parse(body.expiresAt ?? "") - Date.parse(body.createdAt)).toBe(60 * 60_000);
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, body.id));
@@ -313,6 +317,10 @@ describe("POST /api/withdrawals", () => {
       rejectReason: null,
       createdAt: expect.stringMatching(isoDate) as string,
       processedAt: null,
+      // What the customer sees beyond the row (decision 040): nothing for this one.
+      beingPaid: false,
+      receivedUsdt: null,
+      chainIssue: null,
     });
     expect(await wallet(user)).toMatchObject({ balance: "10000.00", availableBalance: "8500.00", heldBalance: "1500.00" });
     expect(await balanceOf(t, user.userId)).toBe(1_000_000n);

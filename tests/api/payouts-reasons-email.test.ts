@@ -275,7 +275,7 @@ describe("every decision writes exactly one outbox message", () => {
     const ok = (response: TestResponse) => expect(response.statusCode, response.body).toBeLessThan(300);
     ok(await admin.browser.post(`/api/admin/transactions/${credited.id}/approve`));
     ok(await admin.browser.post(`/api/admin/transactions/${refused.id}/reject`, { reason: "Not <b>received</b>" }));
-    ok(await admin.browser.post(`/api/admin/transactions/${paid.id}/approve`, { payoutReference: "9K3LQ2PA7X" }));
+    ok(await admin.browser.post(`/api/admin/transactions/${paid.id}/approve`, { payoutReference: "7M4NB8QW2R" }));
     ok(await admin.browser.post(`/api/admin/transactions/${declined.json<TransactionDto>().id}/reject`, { reason: "Wrong number" }));
     ok(await admin.browser.post(`/api/admin/verifications/${verificationId}/reject`, { reason: "Document expired" }));
     ok(await admin.browser.post(`/api/admin/verifications/${verificationId}/approve`));
@@ -303,7 +303,7 @@ describe("every decision writes exactly one outbox message", () => {
     for (const row of rows) expect(row).toMatchObject({ category: "decision", toAddress: null, subject: null, sentAt: null, attempts: 0 });
     expect(byKey.get(`transaction.completed:${paid.id}`)).toMatchObject({
       template: "withdraw.completed",
-      params: { amountMinor: "150000", reference: "bKash:01712345678", payoutReference: "9K3LQ2PA7X" },
+      params: { amountMinor: "150000", reference: "bKash:01712345678", payoutReference: "7M4NB8QW2R" },
     });
     expect(byKey.get(`sim.active:${sim.id}`)).toMatchObject({ template: "sim.active", params: { phoneNumber: "01712345678" } });
 
@@ -331,7 +331,7 @@ describe("every decision writes exactly one outbox message", () => {
 
     // What each says: the payout reference and method, the reasons; user text is escaped in HTML.
     const paidMail = mails.get(`transaction.completed:${paid.id}`)!;
-    expect(paidMail).toContain(`bKash transaction ID (TrxID): 9K3LQ2PA7X\nReference: ${paid.id.slice(0, 8)}\n`);
+    expect(paidMail).toContain(`bKash transaction ID (TrxID): 7M4NB8QW2R\nReference: ${paid.id.slice(0, 8)}\n`);
     expect(paidMail).toContain("We have paid 1,500.00 BDT to your bKash wallet 01712-345678.");
     // Each leads to its page in the app: the transaction's receipt, the Verification and SIMs pages.
     expect(paidMail).toContain(`View transaction: ${publicUrl}/transactions/${paid.id}\n`);

@@ -26,8 +26,8 @@ import { adminStats } from "./admin-stats.ts";
 import { createUserWithPassword, grantAdminRole } from "./create-admin.ts";
 import { resetTwoFactor } from "./reset-two-factor.ts";
 
-export function registerAdminAccountsRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; guards: Guards }): void {
-  const { db, auth, guards } = deps;
+export function registerAdminAccountsRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; guards: Guards; publicUrl: string }): void {
+  const { db, auth, guards, publicUrl } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
   const superAdmin = {
@@ -52,7 +52,7 @@ export function registerAdminAccountsRoutes(app: FastifyInstance, deps: { db: Db
     async (request, reply) => {
       refuseCommonPassword(request.body.password, "password");
       const userId = await createUserWithPassword(auth, db, { email: request.body.email, password: request.body.password });
-      await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request), newAccount: true });
+      await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request), newAccount: true, publicUrl });
       return reply.status(201).send({ userId, email: request.body.email, adminRole: request.body.adminRole });
     },
   );
@@ -67,7 +67,7 @@ export function registerAdminAccountsRoutes(app: FastifyInstance, deps: { db: Db
       // Changing one's own role could leave nobody who manages admins; another super admin can.
       if (userId === request.user!.id) throw new AppError(409, errorCodes.conflict, "You cannot change your own admin role.");
       const wasAdmin = (await adminRoleOf(db, userId)) !== null;
-      await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request) });
+      await grantAdminRole(db, { userId, role: request.body.adminRole, ...actorOf(request), publicUrl });
       return { userId, adminRole: request.body.adminRole, roleChanged: wasAdmin };
     },
   );

@@ -1,6 +1,7 @@
 // Creating admin accounts without a browser: the first super_admin at /make-admin and the
 // `npm run admin:create` command. The account gets a profile like any user's (a username from
 // the e-mail, country Bangladesh) so that every screen that lists users can show it.
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
@@ -11,6 +12,7 @@ import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { adminAppointments, adminUsers } from "../db/schema.ts";
 import { declineRequestsOf } from "../wallet/ledger.ts";
+import { queueAppointmentMail } from "./appointment-mail.ts";
 import { AppError } from "../http/errors.ts";
 
 export async function adminCount(db: Db): Promise<number> {
@@ -108,7 +110,7 @@ export async function createFirstAdmin(
  */
 export async function grantAdminRole(
   db: Db,
-  input: { userId: string; role: AdminRole; actorId: string | null; ip?: string; newAccount?: boolean },
+  input: { userId: string; role: AdminRole; actorId: string | null; ip?: string; newAccount?: boolean; publicUrl?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
@@ -127,7 +129,18 @@ export async function grantAdminRole(
     const demoted = before?.role === "super_admin" && input.role === "admin";
     if (demoted) await declineRequestsOf(tx, { requesterId: input.userId, adminId: input.actorId, ip: input.ip });
     else if (before?.role !== input.role) {
-      await tx.insert(adminAppointments).values({ adminId: input.userId, appointedBy: input.actorId, adminRole: input.role });
+      const [appointment] = await tx
+        .insert(adminAppointments)
+        .values({ adminId: input.userId, appointedBy: input.actorId, adminRole: input.role })
+        .returning({ id: adminAppointments.id });
+      assert(appointment, "an appointment is recorded");
+      await queueAppointmentMail(tx, {
+        appointmentId: appointment.id,
+        adminId: input.userId,
+        role: input.role,
+        actorId: input.actorId,
+        publicUrl: input.publicUrl,
+      });
     }
     await writeAudit(tx, {
       actorId: input.actorId,

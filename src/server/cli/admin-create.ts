@@ -56,7 +56,7 @@ async function main(): Promise<number> {
       console.log(`Created ${email}.`);
       if (!parsed.data.password) console.log(`Generated password (shown once): ${password}`);
     }
-    await grantAdminRole(database.db, { userId, role, actorId: null, newAccount });
+    await grantAdminRole(database.db, { userId, role, actorId: null, newAccount, publicUrl: config.publicUrl });
     console.log(`${email} is now ${role}. Sign in at ${config.publicUrl}/admin/login`);
     return 0;
   } finally {
