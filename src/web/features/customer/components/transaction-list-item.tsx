@@ -42,9 +42,10 @@ export function TransactionListItem({ transaction, compact = false }: { transact
               {bdtText(transaction.amount)}
             </p>
           </div>
-          <div className="flex items-start justify-between gap-3">
+          {/* A long status ('Approved, being paid') goes under the method rather than squeezing it to a letter. */}
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
             <p
-              className={cn("min-w-0 text-sm text-muted-foreground", compact ? "truncate" : "[overflow-wrap:anywhere]")}
+              className={cn("min-w-0 flex-1 basis-24 text-sm text-muted-foreground", compact ? "truncate" : "[overflow-wrap:anywhere]")}
               title={compact ? methodText(transaction.reference) : undefined}
             >
               <MethodText reference={transaction.reference} />
