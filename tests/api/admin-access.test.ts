@@ -25,6 +25,7 @@ import {
   verifications,
 } from "../../src/server/db/schema.ts";
 import { parseUsdt } from "../../src/shared/money.ts";
+import { sidesOf } from "../../src/shared/verification-schemas.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import {
   createTestApp,
@@ -132,12 +133,19 @@ async function pendingSim(user: SignedUpUser): Promise<string> {
   return response.json<{ id: string }>().id;
 }
 
-/** A customer of their own with a pending verification (one uploaded document); answers its id. */
-async function pendingVerification(): Promise<{ id: string; userId: string }> {
+/**
+ * A customer of their own with a pending verification (the front of a national ID, or both sides:
+ * only a complete one is in the default list and can be approved); answers its id.
+ */
+async function pendingVerification(sides: readonly ("front" | "back")[] = ["front"]): Promise<{ id: string; userId: string }> {
   const person = await t.signUp();
-  const response = await uploadDocument(person.browser, { documentType: "national_id", side: "front", bytes: makePng() });
-  expect(response.statusCode, response.body).toBe(200);
-  return { id: response.json<{ id: string }>().id, userId: person.userId };
+  let id = "";
+  for (const side of sides) {
+    const response = await uploadDocument(person.browser, { documentType: "national_id", side, bytes: makePng() });
+    expect(response.statusCode, response.body).toBe(200);
+    id = response.json<{ id: string }>().id;
+  }
+  return { id, userId: person.userId };
 }
 
 /** A 25,000 BDT adjustment of a new customer, asked for by the super admin: it awaits a second admin (four eyes). */
@@ -463,11 +471,15 @@ const endpoints: Endpoint[] = [
     route: "GET /api/admin/verifications",
     status: 200,
     prepare: async () => {
-      await pendingVerification();
+      await pendingVerification(["front", "back"]);
       return {
         call: { method: "GET", url: "/api/admin/verifications" },
         effect: async (response) => {
-          const pending = (await snapshot()).verifications.filter((v) => v.status === "pending").length;
+          // The default list is the complete pending requests: every side of the chosen document uploaded.
+          const { verifications: all, verificationDocuments: documents } = await snapshot();
+          const uploaded = (v: (typeof all)[number], side: string) =>
+            documents.some((d) => d.userId === v.userId && d.documentType === v.documentType && d.side === side);
+          const pending = all.filter((v) => v.status === "pending" && sidesOf(v.documentType).every((side) => uploaded(v, side))).length;
           expect(pending).toBeGreaterThan(0);
           expect(response.json()).toMatchObject({ ...pageShape, pageSize: 10, total: pending });
         },
@@ -478,7 +490,7 @@ const endpoints: Endpoint[] = [
     route: "POST /api/admin/verifications/:id/approve",
     status: 200,
     prepare: async () => {
-      const verification = await pendingVerification();
+      const verification = await pendingVerification(["front", "back"]);
       return {
         call: { method: "POST", url: `/api/admin/verifications/${verification.id}/approve` },
         effect: async (response) => {

@@ -724,7 +724,8 @@ describe("GET /api/admin/audit-log: every admin action, under its name", () => {
       .id;
     const simB = (await customer.browser.post("/api/sims", { phoneNumber: "01999999902", walletType: "Personal" })).json<{ id: string }>()
       .id;
-    const upload = await uploadDocument(customer.browser, { documentType: "national_id", side: "front", bytes: makePng() });
+    // A passport has one side: uploaded, the request is complete and can be approved.
+    const upload = await uploadDocument(customer.browser, { documentType: "passport", side: "front", bytes: makePng() });
     const verificationId = upload.json<{ id: string }>().id;
     const promoted = await t.signUp();
     const superAdmin = await signUpAdmin(t, "super_admin");

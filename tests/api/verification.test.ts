@@ -276,13 +276,15 @@ describe("the verification state machine", () => {
   test("approved documents are locked: another upload is 409, and the verification stays approved with its document type", async () => {
     const user = await t.signUp();
     const first = expectUploaded(await uploadDocument(user.browser, { documentType: "driving_license", side: "front", bytes: makePng() }));
+    // Both sides: an incomplete request cannot be approved.
+    expectUploaded(await uploadDocument(user.browser, { documentType: "driving_license", side: "back", bytes: makePng() }));
     await decide(first.id!, "approve");
     const refused = await uploadDocument(user.browser, { documentType: "national_id", side: "back", bytes: makeWebp() });
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe("Your identity is already verified. Contact support to change your documents.");
     const after = (await user.browser.get("/api/verification")).json<VerificationDto>();
     expect(after).toMatchObject({ id: first.id, status: "approved", documentType: "driving_license" });
-    expect(after.documents).toHaveLength(1);
+    expect(after.documents).toHaveLength(2);
     expect((await user.browser.get("/api/me")).json()).toMatchObject({ verificationStatus: "approved" });
   });
 });

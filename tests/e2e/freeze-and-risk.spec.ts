@@ -14,6 +14,7 @@ import { customerInNewBrowser, originHeaders, uniqueTrxId } from "./support/admi
 import { bangla } from "./support/catalogs.ts";
 import { e2eBaseUrl, e2eDataDir, e2eOutboxDir, e2eProtectedBaseUrl, e2eProtectedOutboxDir } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
+import { fundCustomer } from "./support/funding.ts";
 
 const journeys = [
   { language: "en", width: 375 },
@@ -214,11 +215,7 @@ test.describe("risk facts beside a withdrawal", () => {
       }
 
       async function riskJourney() {
-        const credit = await page.request.post(`/api/admin/users/${customer.id}/balance-adjustments`, {
-          data: { direction: "add", amount: "5000", note: "e2e funds" },
-          headers: originHeaders,
-        });
-        expect(credit.status(), await credit.text()).toBe(201);
+        await fundCustomer(page.request, e2eBaseUrl, customer.id, "5000");
 
         // Paid once to 01712345678: a second withdrawal there is to a known number.
         const paid = await withdraw(customer.page.request, "01712345678");

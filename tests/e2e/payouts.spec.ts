@@ -22,8 +22,9 @@ import {
   uploadDocument,
   uniqueTrxId,
 } from "./support/admin.ts";
-import { e2eOutboxDir } from "./support/e2e-env.ts";
+import { e2eOutboxDir, e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
+import { fundCustomer } from "./support/funding.ts";
 
 const widths = [1280, 375] as const;
 
@@ -44,13 +45,9 @@ async function customerBrowser(
   return { context, page, user, id: await myUserId(page.request) };
 }
 
-/** Credits a customer through the back office's API (below the four-eyes threshold: at once). */
+/** Credits a customer through the back office's API, by a funding admin (support/funding.ts). */
 async function credit(admin: APIRequestContext, userId: string, amount: string): Promise<void> {
-  const response = await admin.post(`/api/admin/users/${userId}/balance-adjustments`, {
-    data: { direction: "add", amount, note: "e2e funds" },
-    headers: originHeaders,
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  await fundCustomer(admin, e2eBaseUrl, userId, amount);
 }
 
 /** A second admin, created by the super admin and enrolled in two-factor sign-in, signed in in a browser of its own. */

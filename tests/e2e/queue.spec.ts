@@ -17,8 +17,9 @@ import {
   uploadDocument,
 } from "./support/admin.ts";
 import { depositCredit } from "./support/deposit-credit.ts";
-import { e2eDataDir } from "./support/e2e-env.ts";
+import { e2eDataDir, e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
+import { fundCustomer } from "./support/funding.ts";
 
 type AdminTransaction = { id: string; createdAt: string; status: string; username: string };
 type ListPage<T> = { items: T[]; total: number };
@@ -162,11 +163,7 @@ test("keyboard approval: j selects, a opens the confirmation, and the balance ch
 test("the confirmation comes before any money moves: Cancel leaves the balance and the status as they were", async ({ browser }) => {
   const customer = await customerInNewBrowser(browser, "confirm");
   const admin = await adminBrowser(browser);
-  const credit = await admin.page.request.post(`/api/admin/users/${customer.id}/balance-adjustments`, {
-    data: { direction: "add", amount: "5000", note: "e2e funds" },
-    headers: originHeaders,
-  });
-  expect(credit.status(), await credit.text()).toBe(201);
+  await fundCustomer(admin.page.request, e2eBaseUrl, customer.id, "5000");
   const withdrawal = await requestWithdrawal(customer.page.request, "1500");
 
   for (const width of [1280, 375]) {
@@ -241,11 +238,7 @@ test("no column is cut off at 1280 px: with long reasons, e-mails and methods th
   await signUpViaApi(customerPage, user);
   const admin = await adminBrowser(browser);
   const customerId = await myUserId(customerPage.request);
-  const credit = await admin.page.request.post(`/api/admin/users/${customerId}/balance-adjustments`, {
-    data: { direction: "add", amount: "9000", note: "e2e funds" },
-    headers: originHeaders,
-  });
-  expect(credit.status(), await credit.text()).toBe(201);
+  await fundCustomer(admin.page.request, e2eBaseUrl, customerId, "9000");
   const reason = "The wallet number does not belong to the account holder named in the profile; ".repeat(5).trim();
   for (let i = 0; i < 3; i += 1) {
     const withdrawal = await requestWithdrawal(customerPage.request, "600");
@@ -273,11 +266,13 @@ test("no column is cut off at 1280 px: with long reasons, e-mails and methods th
   await admin.context.close();
 });
 
-test("a national ID with only its front uploaded says 'Back side missing' in the row and the documents dialog", async ({ browser }) => {
+test("a national ID with only its front uploaded waits under Incomplete, says 'Back side missing' in the row and the documents dialog", async ({
+  browser,
+}) => {
   const customer = await customerInNewBrowser(browser, "frontonly");
   await uploadDocument(customer.page.request, "national_id", "front", idCardPng([37, 99, 235]));
   const admin = await adminBrowser(browser);
-  await admin.page.goto(`/admin/verifications?q=${customer.user.email}`);
+  await admin.page.goto(`/admin/verifications?status=incomplete&q=${customer.user.email}`);
   const row = admin.page.getByRole("row").filter({ hasText: customer.user.email });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Back side missing");
@@ -286,9 +281,9 @@ test("a national ID with only its front uploaded says 'Back side missing' in the
   await expect(dialog.getByText("Back side missing")).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).first().click();
 
-  // With the back uploaded too, neither says it.
+  // With the back uploaded too, neither says it, and the request is in the default list (Pending).
   await uploadDocument(customer.page.request, "national_id", "back", idCardPng([22, 163, 74]));
-  await admin.page.reload();
+  await admin.page.goto(`/admin/verifications?q=${customer.user.email}`);
   await expect(row).toHaveCount(1);
   await expect(row).not.toContainText("Back side missing");
   await customer.context.close();

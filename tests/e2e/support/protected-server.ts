@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { idCardPng, totpCode } from "./admin.ts";
 import { e2eProtectedBaseUrl, e2eProtectedDataDir, e2eProtectedOutboxDir } from "./e2e-env.ts";
+import { fundCustomer } from "./funding.ts";
 
 export const protectedOrigin = { origin: e2eProtectedBaseUrl };
 const admin = { email: "protected-admin@example.test", password: "Admin-Passphrase-2025!" };
@@ -61,13 +62,9 @@ export async function verifyIdentity(customer: APIRequestContext, adminRequest: 
   expect(approve.status(), await approve.text()).toBe(200);
 }
 
-/** Adds `amount` BDT to the customer's balance (an admin adjustment). */
+/** Adds `amount` BDT to the customer's balance (an admin adjustment, by a funding admin: support/funding.ts). */
 export async function addMoney(adminRequest: APIRequestContext, userId: string, amount: string): Promise<void> {
-  const added = await adminRequest.post(`${e2eProtectedBaseUrl}/api/admin/users/${userId}/balance-adjustments`, {
-    data: { direction: "add", amount, note: "e2e set-up" },
-    headers: protectedOrigin,
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  await fundCustomer(adminRequest, e2eProtectedBaseUrl, userId, amount);
 }
 
 /** The newest message to `email` in the protected server's outbox, newer than `after` (a file name), with its file name. */
