@@ -535,7 +535,7 @@ type RowProps = {
   onOpen: () => void;
 };
 
-function TransactionRow({ transaction: t, now, ownUserId, selected, actions, onOpen }: RowProps) {
+function TransactionRow({ transaction: t, now, selected, actions, onOpen }: RowProps) {
   const { t: tr } = useLingui();
   return (
     <Tr
@@ -549,7 +549,7 @@ function TransactionRow({ transaction: t, now, ownUserId, selected, actions, onO
       </Td>
       {/* Widths chosen so that all the columns fit 1280 px beside the sidebar (user and e-mail share one); the full
           text is the title, and the detail panel. */}
-      <Td className="px-1.5 max-w-28">
+      <Td className="px-1.5 max-w-24">
         {/* The row opens the details on a click; this button is the way there from the keyboard. */}
         <button
           type="button"
@@ -565,7 +565,7 @@ function TransactionRow({ transaction: t, now, ownUserId, selected, actions, onO
         </span>
       </Td>
       <Td className="px-1.5 text-right tabular-nums">
-        <CopyableAmount amount={t.amount} className="font-medium" />
+        <CopyableAmount amount={t.amount} compact className="font-medium" />
         {/* Decision 038: the exact USDT the customer was told to send; a transfer of it settles this request. */}
         {t.payAmount ? <PayAmount payAmount={t.payAmount} stacked className="block text-xs text-muted-foreground" /> : null}
       </Td>
@@ -579,7 +579,7 @@ function TransactionRow({ transaction: t, now, ownUserId, selected, actions, onO
       <Td className={cn("px-1.5", t.type === "withdraw" ? "text-sm" : "max-w-20")}>
         {/* A withdrawal's number whole and grouped, with its copy button: the admin pastes it into the provider's app. */}
         {t.type === "withdraw" && walletNumberOf(t.reference) ? (
-          <PayoutDestination reference={t.reference} stacked />
+          <PayoutDestination reference={t.reference} stacked compact />
         ) : (
           <span className="block truncate" title={t.reference ?? undefined}>
             {t.reference ? (
@@ -610,8 +610,6 @@ function TransactionRow({ transaction: t, now, ownUserId, selected, actions, onO
       </Td>
       <Td className="px-1.5">
         <StatusBadge status={t.status} />
-        {/* A four-eyes row says where it stands, to every admin (decision 040). */}
-        <StageNote transaction={t} ownUserId={ownUserId} className="mt-1 max-w-32" />
         {t.status === "rejected" && t.rejectReason ? (
           <p className="mt-1 max-w-24 truncate text-xs text-muted-foreground" title={t.rejectReason}>
             {t.rejectReason}

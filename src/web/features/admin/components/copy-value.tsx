@@ -15,7 +15,18 @@ const copiedMs = 2000;
  * amount into the provider's app instead of reading them off the screen. Its accessible name says what
  * it copies ("Copy number"); a tick shows for two seconds after.
  */
-export function CopyIconButton({ text, label, className }: { text: string; label: string; className?: string }) {
+export function CopyIconButton({
+  text,
+  label,
+  compact = false,
+  className,
+}: {
+  text: string;
+  label: string;
+  /** The table's size (20 px), so that every column fits 1280 px; 24 px elsewhere. */
+  compact?: boolean;
+  className?: string;
+}) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -30,7 +41,7 @@ export function CopyIconButton({ text, label, className }: { text: string; label
       size="icon"
       aria-label={label}
       title={label}
-      className={cn("size-6 shrink-0 text-slate-600 [&_svg]:size-3.5", className)}
+      className={cn("shrink-0 text-slate-600", compact ? "size-5 [&_svg]:size-3" : "size-6 [&_svg]:size-3.5", className)}
       onClick={() => {
         navigator.clipboard.writeText(text).then(
           () => {
@@ -47,12 +58,12 @@ export function CopyIconButton({ text, label, className }: { text: string; label
 }
 
 /** A BDT amount as the screens show it ("30,000.00 BDT"), with a button that copies the plain figure ("30000.00"). */
-export function CopyableAmount({ amount, className }: { amount: string; className?: string }) {
+export function CopyableAmount({ amount, compact = false, className }: { amount: string; compact?: boolean; className?: string }) {
   const { t } = useLingui();
   return (
     <span className={cn("inline-flex items-center gap-0.5 whitespace-nowrap tabular-nums", className)}>
       {formatBdtAmount(amount)}
-      <CopyIconButton text={amount} label={t`Copy amount`} />
+      <CopyIconButton text={amount} label={t`Copy amount`} compact={compact} />
     </span>
   );
 }
@@ -62,7 +73,16 @@ export function CopyableAmount({ amount, className }: { amount: string; classNam
  * with a button that copies the number as the provider's app takes it (digits only). Anything that
  * is not a wallet and number is shown as stored.
  */
-export function PayoutDestination({ reference, stacked = false }: { reference: string | null; stacked?: boolean }) {
+export function PayoutDestination({
+  reference,
+  stacked = false,
+  compact = false,
+}: {
+  reference: string | null;
+  stacked?: boolean;
+  /** The table's narrow column: the number in small type, a smaller button. */
+  compact?: boolean;
+}) {
   const { t } = useLingui();
   const method = withdrawalMethodOf(reference);
   const number = walletNumberOf(reference);
@@ -71,8 +91,8 @@ export function PayoutDestination({ reference, stacked = false }: { reference: s
     <span className={cn("inline-flex gap-x-1", stacked ? "flex-col items-start" : "flex-wrap items-center")}>
       <span>{method}</span>{" "}
       <span className="inline-flex items-center gap-0.5">
-        <PhoneNumber number={number} />
-        <CopyIconButton text={number} label={t`Copy number`} />
+        <PhoneNumber number={number} className={compact ? "text-xs" : undefined} />
+        <CopyIconButton text={number} label={t`Copy number`} compact={compact} />
       </span>
     </span>
   );

@@ -112,6 +112,9 @@ export function TransactionActions({
   );
   return (
     <div className={cn("flex", touch ? "flex-wrap gap-3" : "flex-col gap-1.5")}>
+      {/* In the table the stage is said beside its buttons, wrapped to their width so that every column fits 1280 px
+          (the card and the details say it beside the status). */}
+      {touch ? null : <StageNote transaction={t} ownUserId={ownUserId} className="w-0 min-w-full text-left" />}
       {stage === "pending" ? (
         <>
           <Button variant="outline" className={positive} disabled={rejecting} onClick={() => handlers.onApprove(t)} aria-keyshortcuts="a">
