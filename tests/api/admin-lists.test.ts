@@ -227,6 +227,10 @@ describe("GET /api/admin/transactions", () => {
         chain: null,
         // The facts beside a withdrawal (decision 039): no other payment to this number, and none of the rest.
         risk: { newNumber: true, newDeviceSignIn24h: false, frozenByCustomer: false, secondFactor: false },
+        // Decided already: nothing for four eyes, nothing that differs (decision 040).
+        fourEyes: false,
+        secondApproval: null,
+        receivedCredit: null,
       },
     ]);
   });
