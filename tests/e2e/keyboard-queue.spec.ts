@@ -44,7 +44,7 @@ function newTrxId(): string {
 /** One customer with a pending deposit (its exact amount sent on the chain) and a pending withdrawal of 500 BDT. */
 async function customerWithTwoRequests(
   playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } },
-  superAdmin: APIRequestContext,
+  funder: APIRequestContext,
   prefix: string,
 ): Promise<{ depositId: string; withdrawalId: string }> {
   const request = await playwright.request.newContext({ baseURL: e2eBaseUrl });
@@ -55,7 +55,7 @@ async function customerWithTwoRequests(
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   const me = (await (await request.get("/api/me")).json()) as { id: string };
-  const funds = await superAdmin.post(`/api/admin/users/${me.id}/balance-adjustments`, {
+  const funds = await funder.post(`/api/admin/users/${me.id}/balance-adjustments`, {
     data: { direction: "add", amount: "600", note: "e2e funds" },
     headers: originHeaders,
   });
@@ -75,7 +75,11 @@ test("20 requests cleared by keyboard only: at most 4 presses a decision, plus t
   // A unique prefix: the search shows only this journey's rows.
   const prefix = `kq${randomBytes(3).toString("hex")}`;
   const requests: { depositId: string; withdrawalId: string }[] = [];
-  for (let i = 0; i < customers; i += 1) requests.push(await customerWithTwoRequests(playwright, superAdmin, prefix));
+  // A funding admin of its own: one admin's adjustments add up over 24 hours towards the four-eyes threshold,
+  // and 10 × 600 BDT from a fresh one stays below it, whatever other journeys of the run adjusted.
+  const funder = await freshAdminBrowser(browser, superAdmin);
+  for (let i = 0; i < customers; i += 1) requests.push(await customerWithTwoRequests(playwright, funder.context.request, prefix));
+  await funder.context.close();
   const deposits = new Set(requests.map((r) => r.depositId));
   // The watcher (polling every 5 s) confirms each deposit's transfer: "Approve deposit" asks no question then.
   for (const id of deposits)
