@@ -248,6 +248,10 @@ test("a transfer of the round amount stays unclaimed; an admin assigns it by han
   const refused = await admin.page.request.post(`/api/admin/transactions/${deposit.id}/approve`, { headers: originHeaders });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("CHAIN_UNCONFIRMED");
+  // What arrived is the first choice; approving the claimed amount instead needs a written reason (decision 040).
+  await expect(ask.getByRole("radio", { name: /^Credit what arrived/ })).toBeChecked();
+  await ask.getByRole("radio", { name: /^Approve anyway/ }).check();
+  await ask.getByLabel("Why you approve it without the chain's confirmation").fill("The customer sent the rest separately, ticket 7781");
   await ask.getByRole("button", { name: "Approve anyway" }).click();
   await expect(admin.page.getByText("Transaction approved successfully!")).toBeVisible();
   await expect(request.getByText("Approved", { exact: true })).toBeVisible();

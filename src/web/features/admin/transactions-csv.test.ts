@@ -24,6 +24,9 @@ const row: AdminTransactionDto = {
   expired: false,
   chain: { state: "off", transfer: null },
   risk: null,
+  fourEyes: false,
+  secondApproval: null,
+  receivedCredit: null,
 };
 
 describe("csvField", () => {
