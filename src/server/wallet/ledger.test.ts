@@ -47,7 +47,17 @@ describe("toTransactionDto", () => {
       rejectReason: null,
       createdAt: "2025-03-10T05:00:00.123Z",
       processedAt: null,
+      // Read with the row by the customer's queries (decision 040); a row alone carries none.
+      beingPaid: false,
+      receivedUsdt: null,
+      chainIssue: null,
     });
+  });
+
+  it("the customer's facts beyond the row: being paid, what arrived, the chain's trouble", () => {
+    const dto = toTransactionDto(row, { beingPaid: false, receivedMicro: "45000000", chainIssue: "amount_differs" });
+    expect(dto).toMatchObject({ beingPaid: false, receivedUsdt: "45", chainIssue: "amount_differs" });
+    expect(toTransactionDto({ ...row, type: "withdraw" }, { beingPaid: true })).toMatchObject({ beingPaid: true, receivedUsdt: null });
   });
 
   it("a withdrawal has no USDT amount; a processed row has its time", () => {
@@ -67,6 +77,8 @@ describe("toTransactionDto", () => {
     const dto = toTransactionDto({ ...row, processedBy: row.userId, rejectReason: "no" });
     expect(Object.keys(dto).sort()).toEqual([
       "amount",
+      "beingPaid",
+      "chainIssue",
       "createdAt",
       "expired",
       "expiresAt",
@@ -76,6 +88,7 @@ describe("toTransactionDto", () => {
       "processedAt",
       "rate",
       "receivedOnChain",
+      "receivedUsdt",
       "reference",
       "rejectReason",
       "status",

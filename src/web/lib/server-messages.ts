@@ -127,6 +127,20 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
   "You cannot confirm your own request.": msg({ message: "You cannot confirm your own request." }),
   "This request is already confirmed or declined.": msg({ message: "This request is already confirmed or declined." }),
   "This withdrawal is already awaiting a second approval.": msg({ message: "This withdrawal is already awaiting a second approval." }),
+  // Decision 040: decisions that cannot go wrong.
+  "Write why you approve it without the chain's confirmation": msg({
+    message: "Write why you approve it without the chain's confirmation",
+  }),
+  "Nothing that differs arrived for this deposit: there is nothing else to credit.": msg({
+    message: "Nothing that differs arrived for this deposit: there is nothing else to credit.",
+  }),
+  "You cannot confirm a request of the admin who appointed you: another admin must confirm it.": msg({
+    message: "You cannot confirm a request of the admin who appointed you: another admin must confirm it.",
+  }),
+  "The requesting admin was suspended or demoted.": msg({ message: "The requesting admin was suspended or demoted." }),
+  "A second admin must confirm this withdrawal before anyone pays it.": msg({
+    message: "A second admin must confirm this withdrawal before anyone pays it.",
+  }),
   "Your account has been suspended. Please contact support.": msg({ message: "Your account has been suspended. Please contact support." }),
   "Too many failed sign-in attempts. Your account is locked for {minutes} minutes.": msg({
     message: "Too many failed sign-in attempts. Your account is locked for {minutes} minutes.",
