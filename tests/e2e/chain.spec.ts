@@ -240,7 +240,8 @@ test("a transfer of the round amount stays unclaimed; an admin assigns it by han
 
   await request.getByRole("button", { name: "Approve" }).click();
   const ask = admin.page.getByRole("dialog", { name: "Approve without chain evidence?" });
-  await expect(ask).toContainText("This deposit is not confirmed on chain.");
+  // A transfer that differs: the dialog offers to credit what arrived, or the claim with a reason (decision 040).
+  await expect(ask).toContainText("The transfer that arrived differs from the amount to pay.");
   await expect(ask).toContainText("Amount differs");
   await expect(ask).toContainText(`Pay amount${shownUsdt(deposit.payAmount ?? "")}`);
   await expect(ask).toContainText("Received30 USDT");
