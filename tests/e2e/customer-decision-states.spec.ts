@@ -6,12 +6,21 @@
 // on the chain with another amount (the TronGrid simulator) says what arrived and that an admin
 // credits it, without promising a time; credited for what arrived, it shows what was asked, what came
 // and what was credited. Screens are checked by axe and kept as /tmp/customer-states-*.png.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { bengaliDigits, displayBdt, displayBdtBangla, parseBdt } from "#shared/money.ts";
 import { newUser, signUpViaApi } from "./support/accounts.ts";
-import { myUserId, originHeaders, randomTronAddress, randomTxid, requestDeposit, sendOnChain, totpCode } from "./support/admin.ts";
+import {
+  appointAdmin,
+  uniqueTrxId,
+  myUserId,
+  originHeaders,
+  randomTronAddress,
+  randomTxid,
+  requestDeposit,
+  sendOnChain,
+} from "./support/admin.ts";
 import { seriousAxeViolations } from "./support/axe.ts";
 import { readPo } from "./support/catalogs.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
@@ -48,11 +57,6 @@ function usdt(language: Language, amount: string): string {
   return `${language === "bn" ? bengaliDigits(figure) : figure} USDT`;
 }
 
-/** A bKash TrxID no other payout of the run has (one TrxID pays one withdrawal). */
-function uniqueTrxId(): string {
-  return `CDS${randomBytes(6).toString("hex").toUpperCase()}`;
-}
-
 async function screen(page: Page, name: string): Promise<void> {
   expect(await seriousAxeViolations(page)).toEqual([]);
   // Nothing wider than the screen.
@@ -83,23 +87,11 @@ async function superAdminBrowser(browser: Browser): Promise<BrowserContext> {
  * the run's admins, minutes old, may confirm because playwright.config.ts sets no cooldown).
  */
 async function appointedAdmin(browser: Browser, superAdmin: APIRequestContext): Promise<BrowserContext> {
-  const account = { email: `cds-${randomUUID().slice(0, 8)}@example.test`, password: "Second-Pair-Of-Eyes-2026" };
-  const created = await superAdmin.post("/api/admin/admins", { data: { ...account, adminRole: "admin" }, headers: originHeaders });
-  expect(created.status(), await created.text()).toBe(201);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const signIn = await context.request.post("/api/auth/sign-in/email", { data: account, headers: originHeaders });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const enable = await context.request.post("/api/auth/two-factor/enable", {
-    data: { password: account.password },
-    headers: originHeaders,
+  await appointAdmin(superAdmin, context.request, {
+    email: `cds-${randomUUID().slice(0, 8)}@example.test`,
+    password: "Second-Pair-Of-Eyes-2026",
   });
-  expect(enable.status(), await enable.text()).toBe(200);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await context.request.post("/api/auth/two-factor/verify-totp", {
-    data: { code: totpCode(totpURI) },
-    headers: originHeaders,
-  });
-  expect(verify.status(), await verify.text()).toBe(200);
   return context;
 }
 
@@ -186,7 +178,7 @@ for (const layout of layouts) {
     await expect(customer.page.getByTestId("receipt-status")).toHaveText(beingPaid);
 
     // Paid with its TrxID: Completed, and the payout under it, live.
-    const trxId = uniqueTrxId();
+    const trxId = uniqueTrxId("CDS");
     const paid = await maker.request.post(`/api/admin/transactions/${id}/approve`, {
       data: { payoutReference: trxId },
       headers: originHeaders,

@@ -9,10 +9,19 @@
 // Both admins are created by the super admin (neither appointed the other) and enrolled in two-factor
 // sign-in; the server runs with NEW_ADMIN_COOLDOWN_HOURS=0. Screenshots of both screens at the key
 // steps go to /tmp/four-eyes-*.png.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
-import { myUserId, originHeaders, randomTxid, requestDeposit, requestWithdrawal, sendOnChain, totpCode } from "./support/admin.ts";
+import {
+  appointAdmin,
+  uniqueTrxId,
+  myUserId,
+  originHeaders,
+  randomTxid,
+  requestDeposit,
+  requestWithdrawal,
+  sendOnChain,
+} from "./support/admin.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -22,23 +31,8 @@ type Admin = { context: BrowserContext; page: Page; username: string };
 /** An admin created by the super admin, enrolled in two-factor sign-in, signed in in a browser of its own. */
 async function newAdmin(browser: Browser, superAdmin: APIRequestContext, name: string): Promise<Admin> {
   const username = `${name}${randomUUID().slice(0, 6)}`;
-  const account = { email: `${username}@example.test`, password: "Four-Eyes-Operator-2026" };
-  const created = await superAdmin.post("/api/admin/admins", { data: { ...account, adminRole: "admin" }, headers: originHeaders });
-  expect(created.status(), await created.text()).toBe(201);
   const context = await browser.newContext({ viewport });
-  const signIn = await context.request.post("/api/auth/sign-in/email", { data: account, headers: originHeaders });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const enable = await context.request.post("/api/auth/two-factor/enable", {
-    data: { password: account.password },
-    headers: originHeaders,
-  });
-  expect(enable.status(), await enable.text()).toBe(200);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await context.request.post("/api/auth/two-factor/verify-totp", {
-    data: { code: totpCode(totpURI) },
-    headers: originHeaders,
-  });
-  expect(verify.status(), await verify.text()).toBe(200);
+  await appointAdmin(superAdmin, context.request, { email: `${username}@example.test`, password: "Four-Eyes-Operator-2026" });
   return { context, page: await context.newPage(), username };
 }
 
@@ -75,11 +69,6 @@ async function showTransactionsOf(page: Page, user: TestUser): Promise<void> {
 async function shoot(admins: { a: Admin; b: Admin }, step: string): Promise<void> {
   await admins.a.page.screenshot({ path: `/tmp/four-eyes-${step}-admin-a.png` });
   await admins.b.page.screenshot({ path: `/tmp/four-eyes-${step}-admin-b.png` });
-}
-
-function newTrxId(): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-  return Array.from(randomBytes(10), (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
 test("a 30,000 BDT withdrawal: A asks, B confirms, nobody pays before; then A pays with the TrxID", async ({ browser, playwright }) => {
@@ -145,7 +134,7 @@ test("a 30,000 BDT withdrawal: A asks, B confirms, nobody pays before; then A pa
   await rowA.getByRole("button", { name: "Pay" }).click();
   const pay = a.page.getByRole("dialog", { name: "Pay withdrawal" });
   await expect(pay.getByLabel("bKash TrxID")).toBeFocused();
-  const trxId = newTrxId();
+  const trxId = uniqueTrxId("FEP");
   await a.page.keyboard.type(trxId);
   await shoot({ a, b }, "5-pay");
   await a.page.keyboard.press("Enter");

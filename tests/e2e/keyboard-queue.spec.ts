@@ -6,7 +6,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { newUser } from "./support/accounts.ts";
-import { originHeaders, randomTronAddress, requestDeposit, requestWithdrawal, sendOnChain, totpCode } from "./support/admin.ts";
+import {
+  appointAdmin,
+  uniqueTrxId,
+  originHeaders,
+  randomTronAddress,
+  requestDeposit,
+  requestWithdrawal,
+  sendOnChain,
+} from "./support/admin.ts";
 import { e2eBaseUrl } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
 
@@ -15,30 +23,12 @@ const maxPressesPerDecision = 4;
 
 /** A fresh admin, created by the super admin and enrolled in two-factor sign-in, in a browser of its own: no decisions of its own today. */
 async function freshAdminBrowser(browser: Browser, superAdmin: APIRequestContext): Promise<{ context: BrowserContext; page: Page }> {
-  const account = { email: `keys-${randomUUID().slice(0, 8)}@example.test`, password: "Keyboard-Only-Operator-2026" };
-  const created = await superAdmin.post("/api/admin/admins", { data: { ...account, adminRole: "admin" }, headers: originHeaders });
-  expect(created.status(), await created.text()).toBe(201);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const signIn = await context.request.post("/api/auth/sign-in/email", { data: account, headers: originHeaders });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const enable = await context.request.post("/api/auth/two-factor/enable", {
-    data: { password: account.password },
-    headers: originHeaders,
+  await appointAdmin(superAdmin, context.request, {
+    email: `keys-${randomUUID().slice(0, 8)}@example.test`,
+    password: "Keyboard-Only-Operator-2026",
   });
-  expect(enable.status(), await enable.text()).toBe(200);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await context.request.post("/api/auth/two-factor/verify-totp", {
-    data: { code: totpCode(totpURI) },
-    headers: originHeaders,
-  });
-  expect(verify.status(), await verify.text()).toBe(200);
   return { context, page: await context.newPage() };
-}
-
-/** A TrxID nobody used: 10 upper-case letters and digits (the server refuses one that paid another withdrawal). */
-function newTrxId(): string {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-  return Array.from(randomBytes(10), (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
 /** One customer with a pending deposit (its exact amount sent on the chain) and a pending withdrawal of 500 BDT. */
@@ -122,7 +112,7 @@ test("20 requests cleared by keyboard only: at most 4 presses a decision, plus t
       const dialog = page.getByRole("dialog", { name: "Approve withdrawal" });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel("bKash TrxID")).toBeFocused();
-      const trxId = newTrxId();
+      const trxId = uniqueTrxId("KEY");
       trxIdCharacters += trxId.length;
       await page.keyboard.type(trxId);
     }

@@ -12,13 +12,13 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { newUser, signUpViaApi, type TestUser } from "./support/accounts.ts";
 import {
+  appointAdmin,
   checkScreen,
   idCardPng,
   myUserId,
   originHeaders,
   requestWithdrawal,
   screenshotDir,
-  totpCode,
   uploadDocument,
   uniqueTrxId,
 } from "./support/admin.ts";
@@ -52,23 +52,11 @@ async function credit(admin: APIRequestContext, userId: string, amount: string):
 
 /** A second admin, created by the super admin and enrolled in two-factor sign-in, signed in in a browser of its own. */
 async function secondAdminBrowser(browser: Browser, superAdmin: APIRequestContext): Promise<{ context: BrowserContext; page: Page }> {
-  const account = { email: `checker-${randomUUID().slice(0, 8)}@example.test`, password: "Second-Pair-Of-Eyes-2026" };
-  const created = await superAdmin.post("/api/admin/admins", { data: { ...account, adminRole: "admin" }, headers: originHeaders });
-  expect(created.status(), await created.text()).toBe(201);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const signIn = await context.request.post("/api/auth/sign-in/email", { data: account, headers: originHeaders });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const enable = await context.request.post("/api/auth/two-factor/enable", {
-    data: { password: account.password },
-    headers: originHeaders,
+  await appointAdmin(superAdmin, context.request, {
+    email: `checker-${randomUUID().slice(0, 8)}@example.test`,
+    password: "Second-Pair-Of-Eyes-2026",
   });
-  expect(enable.status(), await enable.text()).toBe(200);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await context.request.post("/api/auth/two-factor/verify-totp", {
-    data: { code: totpCode(totpURI) },
-    headers: originHeaders,
-  });
-  expect(verify.status(), await verify.text()).toBe(200);
   return { context, page: await context.newPage() };
 }
 

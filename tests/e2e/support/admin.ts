@@ -197,3 +197,27 @@ export function uniqueTrxId(prefix = "E2E"): string {
   while (id.length < 10) id += alphabet[Math.floor(Math.random() * alphabet.length)];
   return id;
 }
+
+/**
+ * Makes `account` an admin through the back office (the super admin's `superAdmin` context creates
+ * it), then signs `context` in as it and enrols its two-factor sign-in, so that `context` can act as
+ * that admin. An admin made so is appointed by the super admin (decision 040): it never confirms the
+ * super admin's requests. `baseURL` names the server (the main one unless given).
+ */
+export async function appointAdmin(
+  superAdmin: APIRequestContext,
+  context: APIRequestContext,
+  account: { email: string; password: string },
+  baseURL = e2eBaseUrl,
+): Promise<void> {
+  const headers = { origin: baseURL };
+  const created = await superAdmin.post(`${baseURL}/api/admin/admins`, { data: { ...account, adminRole: "admin" }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+  const signIn = await context.post(`${baseURL}/api/auth/sign-in/email`, { data: account, headers });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const enable = await context.post(`${baseURL}/api/auth/two-factor/enable`, { data: { password: account.password }, headers });
+  expect(enable.status(), await enable.text()).toBe(200);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const verify = await context.post(`${baseURL}/api/auth/two-factor/verify-totp`, { data: { code: totpCode(totpURI) }, headers });
+  expect(verify.status(), await verify.text()).toBe(200);
+}

@@ -9,7 +9,7 @@
 // API tests (tests/api/decisions-that-cannot-go-wrong.test.ts).
 import { randomUUID } from "node:crypto";
 import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { totpCode } from "./admin.ts";
+import { appointAdmin } from "./admin.ts";
 
 /** Each server's current funding admin and what it added so far (per test worker). */
 const fundersByServer = new Map<string, { request: APIRequestContext; addedPoisha: number }>();
@@ -39,17 +39,8 @@ export async function fundCustomer(superAdmin: APIRequestContext, baseURL: strin
 }
 
 async function newFundingAdmin(superAdmin: APIRequestContext, baseURL: string): Promise<APIRequestContext> {
-  const headers = { origin: baseURL };
-  const account = { email: `funds-${randomUUID().slice(0, 8)}@example.test`, password: "Funding-Admin-Passphrase-2026" };
-  const created = await superAdmin.post(`${baseURL}/api/admin/admins`, { data: { ...account, adminRole: "admin" }, headers });
-  expect(created.status(), await created.text()).toBe(201);
   const context = await playwrightRequest.newContext({ baseURL });
-  const signIn = await context.post(`${baseURL}/api/auth/sign-in/email`, { data: account, headers });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const enable = await context.post(`${baseURL}/api/auth/two-factor/enable`, { data: { password: account.password }, headers });
-  expect(enable.status(), await enable.text()).toBe(200);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await context.post(`${baseURL}/api/auth/two-factor/verify-totp`, { data: { code: totpCode(totpURI) }, headers });
-  expect(verify.status(), await verify.text()).toBe(200);
+  const account = { email: `funds-${randomUUID().slice(0, 8)}@example.test`, password: "Funding-Admin-Passphrase-2026" };
+  await appointAdmin(superAdmin, context, account, baseURL);
   return context;
 }
