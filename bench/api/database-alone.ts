@@ -49,7 +49,8 @@ function scripts(options: Options): Record<"approve" | "deposit" | "withdrawal",
   const nextCustomer = "(select nextval('bench_alone_turn') % :customers + 1)";
   return {
     // One pending deposit each, by a sequence: no two clients take the same, and no search for one.
-    approve: `select nexapay_approve_transaction(q.id, :admin::uuid, '127.0.0.1', false, false, null, 0::bigint)
+    // The server's arguments since migration 0023: four eyes off, the claimed credit, no reason.
+    approve: `select nexapay_approve_transaction(q.id, :admin::uuid, '127.0.0.1', false, false, null, 0::bigint, 'claimed', null)
   from bench_alone_queue q where q.n = (select nextval('bench_alone_queue_n'));\n`,
     // The figure asked for varies, as in the HTTP phase (seed.ts, depositUsdtAt): each is given an
     // exact amount to pay of its own (decision 038), 10,000 per figure.
