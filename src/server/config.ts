@@ -63,6 +63,17 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().transform(parseTrustProxy).optional(),
   SUPPORT_EMAIL: z.email().default("support@nexapay.com.bd"),
   CHAT_URL: z.url().default("https://t.me/nexapay_support"),
+  // Where identity documents live (decision 042): unset = $DATA_DIR/uploads; s3://bucket/prefix = an
+  // S3-compatible bucket, reached with the standard AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/, "must look like s3://bucket or s3://bucket/prefix")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+  // GET /metrics answers only with "Authorization: Bearer <this>" (decision 045); unset = no /metrics.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
@@ -108,6 +119,10 @@ export type Config = {
   trustProxy: false | string[];
   /** Per-IP limits on public, unauthenticated forms (a whole office may share one address). */
   rateLimits: { signUpsPerIpPerMinute: number; twoFactorCodesPerIpPerMinute: number; contactMessagesPerIpPerHour: number };
+  /** Where uploaded documents live (decision 042). */
+  storage: StorageConfig;
+  /** The bearer token GET /metrics asks for; undefined = /metrics answers 404 (decision 045). */
+  metricsToken: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   isProduction: boolean;
 };
@@ -124,6 +139,27 @@ export type ChainConfig = {
   /** DEPOSIT_AUTO_CREDIT=confirmed: matched deposits are credited without an admin (decision 019). */
   autoCredit: boolean;
 };
+
+export type StorageConfig =
+  | { kind: "local"; root: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Prepended to every key, without leading or trailing slashes; "" for none. */
+      prefix: string;
+      /** A non-AWS store's URL (MinIO, Ceph, s3rver); undefined = AWS. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+    };
+
+/** STORAGE_URL's bucket and prefix ("s3://bucket/a/b/" → bucket, "a/b"). */
+export function parseStorageUrl(url: string): { bucket: string; prefix: string } {
+  const rest = url.slice("s3://".length);
+  const slash = rest.indexOf("/");
+  if (slash === -1) return { bucket: rest, prefix: "" };
+  return { bucket: rest.slice(0, slash), prefix: rest.slice(slash + 1).replace(/^\/+|\/+$/g, "") };
+}
 
 export class ConfigError extends Error {}
 
@@ -187,6 +223,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     chatUrl: e.CHAT_URL,
     trustProxy: e.TRUST_PROXY ?? false,
+    storage: e.STORAGE_URL
+      ? {
+          kind: "s3",
+          ...parseStorageUrl(e.STORAGE_URL),
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+        }
+      : { kind: "local", root: path.join(dataDir, "uploads") },
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === "production",
   };

@@ -15,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { moveRecordedMigrationTimes } from "./migration-clock.ts";
 import { withPreparedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema.ts";
@@ -55,13 +56,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db, kind: "postgres", listen, close: () => pool.end() };
   }
   let client: PGlite;
+  let unlock = async () => {};
   if (target.dataDir === null) {
     client = new PGlite(pgliteOptions);
   } else {
     const dir = path.join(target.dataDir, "db");
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDatabaseAside(dir);
-    client = new PGlite(dir, pgliteOptions);
+    // Before anything reads or writes the folder: a second process would lose data (embedded-lock.ts).
+    unlock = await lockEmbeddedDatabase(dir);
+    try {
+      if (!existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDatabaseAside(dir);
+      client = new PGlite(dir, pgliteOptions);
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
   const migrator = drizzlePglite({ client, schema });
   await moveRecordedMigrationTimes(migrator);
@@ -73,7 +82,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const unlisten = await client.listen(channel, onPayload);
     return () => unlisten();
   };
-  return { db, kind: "pglite", listen, close: () => client.close() };
+  const close = async () => {
+    await client.close();
+    await unlock();
+  };
+  return { db, kind: "pglite", listen, close };
 }
 
 /**
