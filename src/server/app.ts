@@ -35,6 +35,7 @@ import { registerTwoFactorRoutes } from "./auth/two-factor-routes.ts";
 import { registerContactAdminRoutes } from "./contact/contact-admin-routes.ts";
 import { registerContactRoutes } from "./contact/contact-routes.ts";
 import type { Config } from "./config.ts";
+import { databaseUnavailableMessage, isDatabaseUnavailable } from "./db/availability.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./http/errors.ts";
 import { createRateLimitStore } from "./http/rate-limit-store.ts";
@@ -313,6 +314,11 @@ function errorHandler(error: FastifyError | AppError, request: FastifyRequest, r
   }
   const framework = frameworkErrorAnswer(error, request);
   if (framework) return reply.status(framework.status).send(framework.toBody());
+  if (isDatabaseUnavailable(error)) {
+    // A restart, a failover, a network cut (decision 047): try again in a moment; nothing changed.
+    request.log.warn({ err: error }, "the database is not answering");
+    return reply.status(503).send(new AppError(503, "UNAVAILABLE", databaseUnavailableMessage).toBody());
+  }
   const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) {
     request.log.error({ err: error }, "unhandled error");
