@@ -15,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { listenWithReconnect, type ConnectionLog, type ListenEvents } from "./listen-connection.ts";
 import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { moveRecordedMigrationTimes } from "./migration-clock.ts";
 import { withPreparedStatements } from "./pglite-statements.ts";
@@ -25,9 +26,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** LISTEN on a channel; answers a function that stops listening. */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; answers a function that stops listening. On PostgreSQL a lost connection is
+   * reconnected, and `events` hears of the loss and the return (PGlite runs in-process: never lost).
+   */
+  listen: (channel: string, onPayload: (payload: string) => void, events?: ListenEvents) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** Where connection trouble is logged (the server's logger once it exists). */
+  setLog: (log: ConnectionLog) => void;
 };
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -36,24 +42,33 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  // Connection trouble is logged to the console until the server hands its logger (setLog).
+  let log: ConnectionLog = consoleLog;
+  const setLog = (next: ConnectionLog) => {
+    log = next;
+  };
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // A request waits at most this long for a connection when the database does not answer, then
+      // gets 503 (db/availability.ts), rather than hanging until the client gives up.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    // An idle connection that the database ends (a restart, pg_terminate_backend) emits 'error' on
+    // the pool; without a listener Node would stop the process. The pool drops it and opens another
+    // when next needed, so a note in the log is all (decision 047).
+    pool.on("error", (error) => log.warn({ err: error }, "database: an idle connection ended; the pool replaces it"));
     const db = drizzlePg({ client: pool, schema });
     await migrateUnderLock(pool, async () => {
       await moveRecordedMigrationTimes(db);
       await migratePg(db, { migrationsFolder });
     });
-    const listen = async (channel: string, onPayload: (payload: string) => void) => {
-      // A dedicated connection: LISTEN belongs to a session, and pool connections come and go.
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return () => client.end();
-    };
-    return { db, kind: "postgres", listen, close: () => pool.end() };
+    // A dedicated connection: LISTEN belongs to a session, and pool connections come and go.
+    const listen = (channel: string, onPayload: (payload: string) => void, events: ListenEvents = {}) =>
+      listenWithReconnect({ url: target.url, channel, onPayload, events, log: () => log });
+    return { db, kind: "postgres", listen, close: () => pool.end(), setLog };
   }
   let client: PGlite;
   let unlock = async () => {};
@@ -86,7 +101,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await client.close();
     await unlock();
   };
-  return { db, kind: "pglite", listen, close };
+  return { db, kind: "pglite", listen, close, setLog };
 }
 
 /**
@@ -141,6 +156,11 @@ async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Pr
     lockClient.release();
   }
 }
+
+const consoleLog: ConnectionLog = {
+  warn: (obj, msg) => console.warn(msg, obj),
+  info: (obj, msg) => console.info(msg, obj),
+};
 
 export { schema };
 

@@ -74,13 +74,24 @@ export function registerEventRoutes(
         end();
       });
     };
-    const unsubscribe = deps.hub.subscribe((event) => {
-      if (!seesEverything && event.userId !== userId) return;
-      enqueue(async () => {
-        if (ended) return;
-        if (!(await stillEntitled())) return end();
-        res.write(`event: change\ndata: ${JSON.stringify({ table: event.table, id: event.id })}\n\n`);
-      });
+    const unsubscribe = deps.hub.subscribe({
+      onChange(event) {
+        if (!seesEverything && event.userId !== userId) return;
+        enqueue(async () => {
+          if (ended) return;
+          if (!(await stillEntitled())) return end();
+          res.write(`event: change\ndata: ${JSON.stringify({ table: event.table, id: event.id })}\n\n`);
+        });
+      },
+      // The server may have missed changes (its database connection was lost, decision 047): the
+      // browser refetches everything it shows. It says nothing about any row, so anyone entitled hears it.
+      onResync() {
+        enqueue(async () => {
+          if (ended) return;
+          if (!(await stillEntitled())) return end();
+          res.write("event: resync\ndata: {}\n\n");
+        });
+      },
     });
     const recheck = setInterval(
       () =>

@@ -93,6 +93,9 @@ export function useLiveUpdates(): void {
       if (missedSome) changed();
       missedSome = false;
     };
+    // The server lost its own feed of changes for a moment (its database restarted): whatever
+    // changed meanwhile was not announced, so everything shown is refetched.
+    const onResync = () => changed();
     const onError = () => {
       missedSome = true;
       if (source?.readyState !== EventSource.CLOSED) return; // the browser is reconnecting by itself
@@ -106,11 +109,13 @@ export function useLiveUpdates(): void {
       source = new EventSource("/api/events");
       source.addEventListener("change", onChange);
       source.addEventListener("open", onOpen);
+      source.addEventListener("resync", onResync);
       source.addEventListener("error", onError);
     };
     const close = () => {
       source?.removeEventListener("change", onChange);
       source?.removeEventListener("open", onOpen);
+      source?.removeEventListener("resync", onResync);
       source?.removeEventListener("error", onError);
       source?.close();
       source = undefined;
