@@ -51,6 +51,7 @@ import { createChangeRelay } from "./realtime/change-relay.ts";
 import { createEventHub } from "./realtime/event-hub.ts";
 import { registerEventRoutes } from "./realtime/event-routes.ts";
 import { registerSimAdminRoutes } from "./sims/sim-admin-routes.ts";
+import { registerOperationsHooks, registerOperationsRoutes, requestIdOptions } from "./operations/operations.ts";
 import { registerSimRoutes } from "./sims/sim-routes.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -93,10 +94,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // request.ip is the connection's address unless TRUST_PROXY names the proxies in front of us;
     // only then is X-Forwarded-For believed (the per-IP limits and audit entries key on it).
     trustProxy: config.trustProxy,
+    // Request ids (decision 045): request.id is the X-Request-Id answered and logged as "requestId".
+    ...requestIdOptions(config.trustProxy),
+    // A stopping server answers 503 with our error object (operations/stopping.ts), not Fastify's.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // Before every other hook: the request id on every answer, the 503 of a stopping server.
+  const { isStopping } = registerOperationsHooks(app);
   // Bodies are JSON, or multipart for uploads. Fastify would hand a text/plain body to a route as a
   // string; no route wants one, so it is refused with 415 like any other type.
   app.removeContentTypeParser("text/plain");
@@ -230,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     return { status: "ok", database: database.kind, chain };
   });
+  // The probes and GET /metrics (decision 045, docs/operations.md, Watching it).
+  registerOperationsRoutes(app, { config, database, isStopping });
   // Each domain's routes: the public and customer ones, then the back office's (docs/architecture.md,
   // HTTP API). Each route file checks who may call it.
   const db = database.db;

@@ -12,6 +12,8 @@ export type ApiErrorBody = {
     until?: string;
     /** PAYOUT_REFERENCE_USED: the withdrawal the transaction ID already paid. */
     transactionId?: string;
+    /** Every 5xx: the request's id, also its X-Request-Id header and in the server's log lines (decision 045). */
+    requestId?: string;
   };
 };
 

@@ -2,10 +2,12 @@
 // raise before any route of ours runs, turned into our error answer: a status, one of our codes and
 // a message for people. Their own codes (FST_ERR_…) are names inside a library: they are no part
 // of our API, change between versions, and tell a prober which server answers.
+import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorCodes } from "#shared/api-error.ts";
+import { requestIdHeader, withRequestId } from "../operations/request-id.ts";
 import { AppError } from "./errors.ts";
 
 type Answer = { status: number; code: string; message: string };
@@ -132,7 +134,13 @@ export function answerFrameworkError(error: ErrorLike, request: FastifyRequest, 
     request.log.error({ err: error }, "router error");
     answer = new AppError(500, "INTERNAL", "Something went wrong on our side. Please try again.");
   }
-  void reply.status(answer.status).header("content-type", "application/json; charset=utf-8").send(JSON.stringify(answer.toBody()));
+  // The request id (decision 045) by hand: this answer may skip the hooks that add it elsewhere.
+  const body = JSON.stringify(answer.toBody());
+  void reply
+    .status(answer.status)
+    .header("content-type", "application/json; charset=utf-8")
+    .header(requestIdHeader, request.id)
+    .send(answer.status >= 500 ? withRequestId(body, request.id) : body);
 }
 
 /**
@@ -155,7 +163,9 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
     const body = JSON.stringify(new AppError(answer.status, answer.code, answer.message).toBody());
     socket.write(
       `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        // Never a request, so never logged under an id: a fresh one, so that every answer has one (decision 045).
+        `X-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
