@@ -5,7 +5,7 @@
 // TOTP secret it enrolled then) and take new money.
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import pg from "pg";
-import { afterEach, describe, expect, inject, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { migrationsFolder, openDatabase, queryRows, type Database } from "../../src/server/db/client.ts";
@@ -61,12 +61,26 @@ function dumpSql(name: string): string {
     .join("\n");
 }
 
+// On PGlite, creating a database (its initdb) is most of the time a fixture takes; it is done once
+// here and the empty folder copied for each fixture.
+let emptyPglite: string | undefined;
+beforeAll(async () => {
+  if (kind !== "pglite") return;
+  emptyPglite = await mkdtemp(path.join(tmpdir(), "nexapay-upgrade-empty-"));
+  const client = await PGlite.create(path.join(emptyPglite, "db"), { extensions: { pg_trgm } });
+  await client.close();
+});
+afterAll(async () => {
+  if (emptyPglite) await rm(emptyPglite, { recursive: true, force: true });
+});
+
 /** The fixture restored into a fresh database, then opened as this release's server opens it. */
 async function restoredDatabase(name: string): Promise<Database> {
   if (kind === "pglite") {
     // openDatabase takes a data folder; the restore fills one first, with the extension it needs.
     const dataDir = await mkdtemp(path.join(tmpdir(), "nexapay-upgrade-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await cp(emptyPglite!, dataDir, { recursive: true });
     const client = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
     await client.exec(dumpSql(name));
     await client.close();
