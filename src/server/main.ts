@@ -4,6 +4,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { EmbeddedDatabaseBusyError } from "./db/embedded-lock.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -59,6 +60,7 @@ function isInstalled(packageName: string): boolean {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A second process on the embedded database (decision 046): the message names the one holding it.
+  console.error(error instanceof EmbeddedDatabaseBusyError ? error.message : error);
   process.exit(1);
 });

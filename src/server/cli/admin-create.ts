@@ -13,6 +13,7 @@ import { isCommonPassword } from "../auth/common-passwords.ts";
 import { createUserWithPassword, grantAdminRole } from "../admins/create-admin.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { EmbeddedDatabaseBusyError } from "../db/embedded-lock.ts";
 import { AppError } from "../http/errors.ts";
 import { createMailer } from "../mail/mailer.ts";
 
@@ -67,7 +68,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof AppError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof AppError || error instanceof EmbeddedDatabaseBusyError)
+      console.error(error.message);
     else console.error(error);
     process.exit(1);
   },

@@ -1,13 +1,22 @@
 // `npm run ledger:check`: exits 0 when every ledger invariant (docs/operations.md, Checking the ledger) holds, 1 otherwise,
 // printing each breach. Uses DATABASE_URL, or the embedded database in DATA_DIR (server stopped).
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { openDatabase, type Database } from "../db/client.ts";
+import { EmbeddedDatabaseBusyError } from "../db/embedded-lock.ts";
 import { findLedgerBreaches } from "../wallet/ledger-check.ts";
 
-const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
-);
+let database: Database;
+try {
+  const config = loadConfig();
+  database = await openDatabase(
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+  );
+} catch (error) {
+  // A bad setting, or the embedded database open in the server (decision 046): one line, no stack.
+  if (!(error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 try {
   const breaches = await findLedgerBreaches(database.db);
   if (breaches.length === 0) {

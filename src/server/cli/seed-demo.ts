@@ -9,8 +9,9 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { createAuth } from "../auth/auth.ts";
-import { loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Db } from "../db/client.ts";
+import { EmbeddedDatabaseBusyError } from "../db/embedded-lock.ts";
 import { createMailer } from "../mail/mailer.ts";
 import { findLedgerBreaches } from "../wallet/ledger-check.ts";
 
@@ -150,7 +151,9 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
-    console.error(error instanceof z.ZodError ? error.issues.map((i) => i.message).join("\n") : error);
+    if (error instanceof z.ZodError) console.error(error.issues.map((i) => i.message).join("\n"));
+    else if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError) console.error(error.message);
+    else console.error(error);
     process.exit(1);
   });
 }
