@@ -170,6 +170,12 @@ export async function createTestApp(
      * UNVERIFIED_WITHDRAWAL_DAILY_MAX_BDT at the daily maximum. `env` overrides either.
      */
     customerProtection?: "defaults" | "lifted";
+    /**
+     * A second server on another test app's database, with a DATA_DIR of its own (like a second
+     * machine): on PostgreSQL a connection pool of its own, on in-memory PGlite the same handle.
+     * close() leaves the database to its owner; close this one first.
+     */
+    databaseOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const kind = inject("dbKind");
@@ -190,7 +196,7 @@ export async function createTestApp(
     await removeDataDir();
     throw error;
   }
-  const fresh = await freshDatabase(kind).catch(async (error: unknown) => {
+  const fresh = await (options.databaseOf ? sharedDatabase(options.databaseOf) : freshDatabase(kind)).catch(async (error: unknown) => {
     await removeDataDir();
     throw error;
   });
@@ -349,6 +355,17 @@ async function freshDatabase(
       });
     },
   };
+}
+
+/** Another test app's database, seen by a second app; closing it is its owner's business. */
+async function sharedDatabase(
+  owner: TestApp,
+): Promise<{ database: Database & { closedEarly: () => boolean }; url: string | null; drop: () => Promise<void> }> {
+  if (owner.databaseUrl === null) {
+    return { database: { ...owner.database, close: async () => {}, closedEarly: () => false }, url: null, drop: async () => {} };
+  }
+  const database = closableOnce(await openDatabase({ kind: "postgres", url: owner.databaseUrl }));
+  return { database, url: owner.databaseUrl, drop: () => database.close() };
 }
 
 /**

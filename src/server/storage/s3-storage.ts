@@ -2,15 +2,17 @@
 // see the same files. Nothing here makes a URL: objects are read by the server and answered only
 // through the private file route, to their owner and to admins. The bucket itself stays private.
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { FastifyBaseLogger } from "fastify";
 import type { StorageConfig } from "../config.ts";
 import { AppError } from "../http/errors.ts";
 import { assertSafeKey, type Storage } from "./storage.ts";
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: "s3" }>;
 
+/** Where a failure's cause is told (the server's logger, or a CLI's stderr). */
+export type StorageLog = { warn: (detail: { err: unknown; bucket: string; key: string }, message: string) => void };
+
 export const storageUnavailableCode = "STORAGE_UNAVAILABLE";
-const storageUnavailableMessage = "Documents cannot be stored or read just now. Nothing was changed; please try again in a moment.";
+const storageUnavailableMessage = "Documents cannot be stored or read just now. Please try again in a moment.";
 
 /** The client for a bucket; credentials come from the SDK's default chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, …). */
 export function createS3Client(config: S3StorageConfig): S3Client {
@@ -35,7 +37,7 @@ export function objectKeyOf(prefix: string, key: string): string {
   return prefix === "" ? key : `${prefix}/${key}`;
 }
 
-export function createS3Storage(config: S3StorageConfig, log?: Pick<FastifyBaseLogger, "warn">): Storage {
+export function createS3Storage(config: S3StorageConfig, log?: StorageLog): Storage {
   const client = createS3Client(config);
   const Bucket = config.bucket;
   // Any failure of the store (down, refused, credentials) is the same thing to a customer: try
