@@ -18,6 +18,7 @@ const outDir = path.join(root, "dist/server");
 const entries = {
   main: "src/server/main.ts",
   "admin-create": "src/server/cli/admin-create.ts",
+  "db-move": "src/server/cli/db-move.ts",
   "ledger-check": "src/server/cli/ledger-check.ts",
   "seed-demo": "src/server/cli/seed-demo.ts",
 };
