@@ -32,6 +32,8 @@ type Manifest = {
   adminPassword: string;
   adminTotpSecret: string;
   customerPassword: string;
+  /** E-mail the old release queued and never sent; absent before the outbox existed (migration 0011). */
+  unsentEmails?: number;
   customers: { email: string; userId: string; wallet: Pick<WalletDto, "balance" | "availableBalance" | "heldBalance"> }[];
 };
 
@@ -122,12 +124,12 @@ async function startedApp(database: Database, fixture: Manifest) {
     NODE_ENV: "test",
     ...liftedCustomerProtection,
   });
-  const { app } = await buildApp({ config, database, logger: false, webDir: null });
+  const { app, outboxSender } = await buildApp({ config, database, logger: false, webDir: null });
   await app.ready();
   // Before the database closes (cleanups run last-in, first-out).
   cleanups.push(() => app.close());
   let ip = 0;
-  return { app, browser: () => new Browser(app, `10.44.0.${(ip += 1)}`) };
+  return { app, outboxSender, browser: () => new Browser(app, `10.44.0.${(ip += 1)}`) };
 }
 
 test("there are fixtures to upgrade from", () => {
@@ -144,7 +146,19 @@ describe.each(fixtures.map((fixture) => [`${fixture.name} (${fixture.commit}, ${
       expect(applied?.n).toBe(journalLength);
       expect(await findLedgerBreaches(database.db)).toEqual([]);
 
-      const { browser } = await startedApp(database, fixture);
+      // The e-mail the old release could not send (its mail server was away): this one sends it,
+      // whatever template names and facts that release wrote.
+      const unsent = await queryRows<{ id: string }>(database.db, sql`select id from email_outbox where sent_at is null`);
+      expect(unsent.length).toBe(fixture.unsentEmails ?? 0);
+
+      const { browser, outboxSender } = await startedApp(database, fixture);
+      await database.db.execute(sql`update email_outbox set next_attempt_at = now() where sent_at is null`);
+      await outboxSender.deliverDue();
+      const stillUnsent = await queryRows<{ id: string; last_error: string | null }>(
+        database.db,
+        sql`select id, last_error from email_outbox where sent_at is null`,
+      );
+      expect(stillUnsent).toEqual([]);
 
       // Every customer signs in with the old password and sees the balances that release showed.
       const customers = [];
