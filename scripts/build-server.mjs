@@ -21,6 +21,7 @@ const entries = {
   "db-move": "src/server/cli/db-move.ts",
   "ledger-check": "src/server/cli/ledger-check.ts",
   "seed-demo": "src/server/cli/seed-demo.ts",
+  "storage-copy": "src/server/cli/storage-copy.ts",
 };
 
 /**
