@@ -30,13 +30,20 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   return cluster.stop;
 }
 
+export type ThrowawayCluster = {
+  url: string;
+  stop: () => Promise<void>;
+  /** `pg_ctl restart -m fast`, as an operator restarts for a minor upgrade: ends every connection, waits until it accepts again. */
+  restart: () => Promise<void>;
+};
+
 /**
  * Makes a PostgreSQL cluster in a temp folder (initdb), starts it on a free port of 127.0.0.1 and
  * answers the URL of its `postgres` database and a function that stops and deletes it. Durability
  * is off (fsync, full-page writes, synchronous commit): nothing here outlives the run. Used by the
  * api-postgres tests and by bench/admin-lists; `settings` adds server options (-c name=value).
  */
-export async function startThrowawayCluster(settings: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startThrowawayCluster(settings: Record<string, string> = {}): Promise<ThrowawayCluster> {
   const binDir = findPostgresBinDir();
   const asRoot = process.getuid?.() === 0;
   const dir = await mkdtemp(path.join(tmpdir(), "nexapay-pg-"));
@@ -93,6 +100,9 @@ export async function startThrowawayCluster(settings: Record<string, string> = {
     await waitUntilAccepting(url, startTimeoutMs);
     return {
       url,
+      restart: async () => {
+        await pgCommand("pg_ctl", ["restart", "-D", dataDir, "-l", logFile, "-m", "fast", "-w", "-t", String(startTimeoutMs / 1000), "-s"]);
+      },
       stop: async () => {
         await stop();
         process.removeListener("exit", stopOnExit);

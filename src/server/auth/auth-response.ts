@@ -20,6 +20,8 @@ export async function sendAuthResponse(reply: FastifyReply, response: Response):
   } catch {
     // better-auth answered without a JSON body; the status still tells.
   }
+  // An outage found by auth/database-outage-hook.ts: better-auth keeps the replaced error's 500.
+  if (parsed.code === "UNAVAILABLE") throw new AppError(503, "UNAVAILABLE", parsed.message ?? "Please try again in a moment.");
   const status = response.status >= 400 && response.status < 600 ? response.status : 400;
   throw new AppError(status, parsed.code ?? "AUTH_ERROR", parsed.message ?? "Request failed");
 }

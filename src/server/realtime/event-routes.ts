@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { sessionStanding } from "../auth/accounts.ts";
 import type { Guards } from "../auth/guards.ts";
+import { isDatabaseUnavailable } from "../db/availability.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import type { EventHub } from "./event-hub.ts";
@@ -65,11 +66,26 @@ export function registerEventRoutes(
       const standing = await sessionStanding(deps.db, sessionToken, new Date());
       return seesEverything ? standing.backOffice : standing.signedIn;
     };
+    // Set when the session could not be checked because the database was not answering (a restart,
+    // decision 047): an event may have gone unwritten, so the browser is told to refetch once a check
+    // passes again. The stream itself stays open: the outage is ours, not the session's.
+    let missedSome = false;
+    const writeIfEntitled = async (text: string) => {
+      if (ended) return;
+      if (!(await stillEntitled())) return end();
+      if (missedSome) res.write("event: resync\ndata: {}\n\n");
+      missedSome = false;
+      res.write(text);
+    };
     // One step at a time, in order: each event waits for the check before it, so nothing is
     // written after the session is found gone.
     let queue = Promise.resolve();
     const enqueue = (step: () => Promise<void>) => {
       queue = queue.then(step).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) {
+          missedSome = true;
+          return;
+        }
         request.log.warn({ err: error }, "event stream: could not re-check the session; ending the stream");
         end();
       });
@@ -77,31 +93,16 @@ export function registerEventRoutes(
     const unsubscribe = deps.hub.subscribe({
       onChange(event) {
         if (!seesEverything && event.userId !== userId) return;
-        enqueue(async () => {
-          if (ended) return;
-          if (!(await stillEntitled())) return end();
-          res.write(`event: change\ndata: ${JSON.stringify({ table: event.table, id: event.id })}\n\n`);
-        });
+        enqueue(() => writeIfEntitled(`event: change\ndata: ${JSON.stringify({ table: event.table, id: event.id })}\n\n`));
       },
-      // The server may have missed changes (its database connection was lost, decision 047): the
+      // The server may have missed changes (its LISTEN connection was lost, decision 047): the
       // browser refetches everything it shows. It says nothing about any row, so anyone entitled hears it.
       onResync() {
-        enqueue(async () => {
-          if (ended) return;
-          if (!(await stillEntitled())) return end();
-          res.write("event: resync\ndata: {}\n\n");
-        });
+        missedSome = true;
+        enqueue(() => writeIfEntitled(""));
       },
     });
-    const recheck = setInterval(
-      () =>
-        enqueue(async () => {
-          if (ended) return;
-          if (!(await stillEntitled())) return end();
-          res.write(": keep-alive\n\n");
-        }),
-      recheckMs,
-    );
+    const recheck = setInterval(() => enqueue(() => writeIfEntitled(": keep-alive\n\n")), recheckMs);
     request.raw.on("close", end);
   });
 }
