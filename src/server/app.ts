@@ -212,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     "/api/withdrawals",
     "/api/auth/change-password",
     "/api/auth/reset-password",
+    // The reset e-mail is queued with its token (decision 046): sent at once, not a poll later.
+    "/api/auth/request-password-reset",
     "/api/auth/two-factor/verify-totp",
     "/api/auth/two-factor/disable",
   ]);

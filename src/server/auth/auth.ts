@@ -9,13 +9,13 @@ import { APIError } from "better-auth/api";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
-import type { Language } from "#shared/language.ts";
 import { customerPasswordLengthMin, passwordLengthMax } from "#shared/password-policy.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { account, profiles, session, twoFactor, user, verification } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { composeResetPasswordMail } from "../mail/reset-password-mail.ts";
+import { answerDatabaseOutage } from "./database-outage-hook.ts";
+import { queuePasswordResetMail, resetIdentifierPrefix } from "../mail/reset-password-mail.ts";
 
 /** Set by app.ts on every request to Fastify's `request.ip`; whatever a client sent under this name is replaced. */
 export const clientIpHeader = "x-nexapay-client-ip";
@@ -27,8 +27,10 @@ export const sessionRefreshAgeSeconds = 24 * 60 * 60;
 
 type Log = { error: (obj: object, msg: string) => void };
 
+// `mailer` and `log` are no longer used here (the reset e-mail goes through the outbox, decision 046);
+// kept in the signature so that its callers need not change in the same commit.
 export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: Log }) {
-  const { db, config, mailer, log } = deps;
+  const { db, config } = deps;
   return betterAuth({
     appName: "Nexapay",
     baseURL: config.publicUrl,
@@ -39,6 +41,8 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
     // Throttling is ours (per IP and e-mail, with lockout): see auth/auth-routes.ts.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // A failure better-auth hides behind a 500 is 503 when the database was not answering.
+    hooks: { after: answerDatabaseOutage },
     advanced: {
       database: { generateId: () => randomUUID() },
       useSecureCookies: config.isProduction,
@@ -58,17 +62,26 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
       maxPasswordLength: passwordLengthMax,
       resetPasswordTokenExpiresIn: resetTokenLifetimeSeconds,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user: recipient, token }) => {
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        // Not awaited: an unknown e-mail must be answered as fast as a known one. Reading the
-        // person's language is part of that unawaited work, for the same reason.
-        languageOf(db, recipient.id)
-          .then((language) => mailer.send({ to: recipient.email, ...composeResetPasswordMail(link, language) }))
-          .catch((error: unknown) => log.error({ err: error }, "could not send the password reset e-mail"));
-        return Promise.resolve();
-      },
+      // The e-mail is already queued with its token (databaseHooks.verification below); the outbox's
+      // sender delivers it (kicked after the request, app.ts). better-auth offers resets only with
+      // this function, and calls it after writing the token: too late to share the token's transaction.
+      sendResetPassword: () => Promise.resolve(),
     },
     databaseHooks: {
+      verification: {
+        create: {
+          // A reset token and its e-mail are written together (decision 046): the hook writes the
+          // verification row itself, with the outbox row, in one transaction, and answers false so
+          // that better-auth does not write it a second time (it does not use the row it creates).
+          // A crash after the answer then loses no e-mail, and no answer says "sent" for a mail
+          // that was never queued. Other verification rows (none today) are left to better-auth.
+          before: async (row) => {
+            if (!row.identifier.startsWith(resetIdentifierPrefix)) return;
+            await queuePasswordResetMail(db, row, config.publicUrl);
+            return false;
+          },
+        },
+      },
       session: {
         create: {
           // A suspended user gets no session, whatever the way in.
@@ -88,9 +101,3 @@ export function createAuth(deps: { db: Db; config: Config; mailer: Mailer; log: 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** The language we write to this user in (decision 025); English if the row is gone. */
-async function languageOf(db: Db, userId: string): Promise<Language> {
-  const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
-  return row?.language ?? "en";
-}
