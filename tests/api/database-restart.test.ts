@@ -18,7 +18,7 @@ import { startThrowawayCluster, type ThrowawayCluster } from "../support/postgre
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const onPostgres = inject("dbKind") === "postgres";
 
-type Answer = { at: number; status: number; code: string | undefined; error?: string };
+type Answer = { at: number; tookMs: number; status: number; code: string | undefined; error?: string };
 
 describe.skipIf(!onPostgres)("a PostgreSQL restart under load (real server process)", () => {
   let cluster: ThrowawayCluster;
@@ -107,6 +107,30 @@ describe.skipIf(!onPostgres)("a PostgreSQL restart under load (real server proce
     await expectLiveUpdatesOn(oldStream);
   }, 90_000);
 
+  it("answers 503 at once, never hanging, while the database stays down, and recovers when it is back", async () => {
+    const oldStream = await openStream();
+    const answers = await underLoad(async () => {
+      await sleep(1000);
+      await cluster.restart({ downMs: 3000 });
+      await sleep(1000);
+    });
+    expect(exited, serverOutput).toBeNull();
+    const bad = answers.filter((a) => !(a.status === 200 || (a.status === 503 && a.code === "UNAVAILABLE")));
+    expect(bad, JSON.stringify(bad.slice(0, 5))).toEqual([]);
+    const end = answers.at(-1)!.at;
+    expect(answers.filter((a) => a.at > end - 1000).every((a) => a.status === 200)).toBe(true);
+    const unavailable = answers.filter((a) => a.status === 503);
+    const slowest = Math.max(...answers.map((a) => a.tookMs));
+    // Down for 3 s: the 503s cover about that, and none of them waited for the database to return.
+    expect(slowest).toBeLessThan(5000);
+    const seconds = (unavailable.at(-1)!.at - unavailable[0]!.at) / 1000;
+    console.info(
+      `3 s outage under load: ${answers.length} answers, ${unavailable.length} were 503 over ${seconds.toFixed(2)} s, ` +
+        `slowest answer ${slowest} ms, the process kept running`,
+    );
+    await expectLiveUpdatesOn(oldStream);
+  }, 90_000);
+
   it("survives pg_terminate_backend on the LISTEN connection and on the pool's connections", async () => {
     const oldStream = await openStream();
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -170,9 +194,9 @@ describe.skipIf(!onPostgres)("a PostgreSQL restart under load (real server proce
           const answer = await send("GET", pathName, undefined, cookie);
           let code: string | undefined;
           if (answer.status >= 400) code = (JSON.parse(answer.body) as { error?: { code?: string } }).error?.code;
-          answers.push({ at, status: answer.status, code });
+          answers.push({ at, tookMs: Date.now() - at, status: answer.status, code });
         } catch (error) {
-          answers.push({ at, status: 0, code: undefined, error: String(error) });
+          answers.push({ at, tookMs: Date.now() - at, status: 0, code: undefined, error: String(error) });
           await sleep(50);
         }
       }

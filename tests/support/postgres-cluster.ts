@@ -33,8 +33,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 export type ThrowawayCluster = {
   url: string;
   stop: () => Promise<void>;
-  /** `pg_ctl restart -m fast`, as an operator restarts for a minor upgrade: ends every connection, waits until it accepts again. */
-  restart: () => Promise<void>;
+  /**
+   * `pg_ctl restart -m fast`, as an operator restarts for a minor upgrade: ends every connection,
+   * waits until it accepts again. With `downMs`, stops, stays down that long, then starts.
+   */
+  restart: (options?: { downMs?: number }) => Promise<void>;
 };
 
 /**
@@ -100,8 +103,15 @@ export async function startThrowawayCluster(settings: Record<string, string> = {
     await waitUntilAccepting(url, startTimeoutMs);
     return {
       url,
-      restart: async () => {
-        await pgCommand("pg_ctl", ["restart", "-D", dataDir, "-l", logFile, "-m", "fast", "-w", "-t", String(startTimeoutMs / 1000), "-s"]);
+      restart: async ({ downMs }: { downMs?: number } = {}) => {
+        const wait = ["-w", "-t", String(startTimeoutMs / 1000), "-s"];
+        if (downMs === undefined) {
+          await pgCommand("pg_ctl", ["restart", "-D", dataDir, "-l", logFile, "-m", "fast", ...wait]);
+          return;
+        }
+        await pgCommand("pg_ctl", ["stop", "-D", dataDir, "-m", "fast", ...wait]);
+        await new Promise((resolve) => setTimeout(resolve, downMs));
+        await pgCommand("pg_ctl", ["start", "-D", dataDir, "-l", logFile, ...wait, "-o", options]);
       },
       stop: async () => {
         await stop();
