@@ -306,6 +306,8 @@ async function useTheProduct() {
     adminTotpSecret: totp.secret.base32,
     customerPassword,
     customers: customers.map(({ email, username, userId, wallet }) => ({ email, username, userId, wallet })),
+    // Sadia's browser as it was, to come back after the upgrade without signing in again.
+    sessionCookies: Object.fromEntries(sadia.browser.cookies),
   };
 }
 

@@ -32,6 +32,8 @@ type Manifest = {
   adminPassword: string;
   adminTotpSecret: string;
   customerPassword: string;
+  /** A customer's browser cookies (the last customer's) as the old release set them. */
+  sessionCookies: Record<string, string>;
   /** E-mail the old release queued and never sent; absent before the outbox existed (migration 0011). */
   unsentEmails?: number;
   customers: { email: string; userId: string; wallet: Pick<WalletDto, "balance" | "availableBalance" | "heldBalance"> }[];
@@ -172,6 +174,15 @@ describe.each(fixtures.map((fixture) => [`${fixture.name} (${fixture.commit}, ${
         );
         customers.push({ ...customer, browser: b });
       }
+
+      // A session the old release opened still holds. Its seven days ran out after the fixture was
+      // made, so its expiry moves as if it had been used today; the row and the cookie are the old ones.
+      await database.db.execute(sql`update session set expires_at = now() + interval '1 day', updated_at = now()`);
+      const returning = browser();
+      for (const [cookie, value] of Object.entries(fixture.sessionCookies)) returning.cookies.set(cookie, value);
+      const me = await returning.get("/api/me");
+      expect(me.statusCode, me.body).toBe(200);
+      expect(me.json<{ email: string }>().email).toBe(fixture.customers.at(-1)!.email);
 
       // The admin: password, then the TOTP secret enrolled under the old release.
       const admin = browser();
