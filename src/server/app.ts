@@ -99,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A stopping server answers 503 with our error object (operations/stopping.ts), not Fastify's.
     return503OnClosing: false,
   });
+  // The database's connection trouble (a lost LISTEN, an idle connection ended) goes to our log.
+  database.setLog(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -214,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     "/api/auth/reset-password",
     // The reset e-mail is queued with its token (decision 046): sent at once, not a poll later.
     "/api/auth/request-password-reset",
+    // The owner's "This wasn't me" link queues a reset e-mail: it should arrive at once.
+    "/api/account/freeze",
     "/api/auth/two-factor/verify-totp",
     "/api/auth/two-factor/disable",
   ]);

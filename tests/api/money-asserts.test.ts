@@ -73,7 +73,8 @@ describe("balance after = balance before + delta", () => {
 
     const response = await whileBalancesSkew(() => admin.browser.post(`/api/admin/transactions/${deposit.id}/approve`));
     expect(response.statusCode, response.body).toBe(500);
-    expect(errorOf(response)).toEqual(internal);
+    // A 5xx carries the request's id, to find its log lines (decision 045).
+    expect(errorOf(response)).toEqual({ ...internal, requestId: response.headers["x-request-id"] });
     expectOneAssertionLogged(logFrom, "balance after = balance before + delta");
 
     // The status change, the balance, the ledger entry and the audit entry went back together.
@@ -104,7 +105,8 @@ describe("balance after = balance before + delta", () => {
       admin.browser.post(`/api/admin/users/${customer.userId}/balance-adjustments`, { direction: "add", amount: "10", note: "asserted" }),
     );
     expect(response.statusCode, response.body).toBe(500);
-    expect(errorOf(response)).toEqual(internal);
+    // A 5xx carries the request's id, to find its log lines (decision 045).
+    expect(errorOf(response)).toEqual({ ...internal, requestId: response.headers["x-request-id"] });
     expectOneAssertionLogged(logFrom, "balance after = balance before + delta");
 
     expect(await balanceOf(t, customer.userId)).toBe(balanceBefore);

@@ -259,7 +259,7 @@ describe("the freeze link", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: user.userId, targetType: "user", ip: page.ip });
 
-    // The reset e-mail, straight from the mailer (not the outbox).
+    // The reset e-mail, through the outbox like every other (decision 046).
     const reset = await t.readLatestMail(user.email, { after: mail.file });
     expect(reset.subject).toBe("Reset your Nexapay password");
     expect(reset.resetToken).not.toBeNull();

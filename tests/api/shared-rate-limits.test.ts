@@ -179,7 +179,11 @@ describe("housekeeping and a database that does not answer", () => {
     await t.database.close();
     const contactResponse = await t.browser().post("/api/contact", contact(1));
     expect(contactResponse.statusCode).toBe(503);
-    expect(errorOf(contactResponse)).toEqual({ code: "UNAVAILABLE", message: databaseDownMessage });
+    expect(errorOf(contactResponse)).toEqual({
+      code: "UNAVAILABLE",
+      message: databaseDownMessage,
+      requestId: contactResponse.headers["x-request-id"],
+    });
     const signIn = await t.browser().post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "Wrong-Password-1" });
     expect(signIn.statusCode).toBe(503);
     expect(errorOf(signIn).code).toBe("UNAVAILABLE");
