@@ -88,8 +88,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
   }
   const migrator = drizzlePglite({ client, schema });
-  await moveRecordedMigrationTimes(migrator);
-  await migratePglite(migrator, { migrationsFolder });
+  try {
+    await moveRecordedMigrationTimes(migrator);
+    await migratePglite(migrator, { migrationsFolder });
+  } catch (error) {
+    // A failed migration stops the start: the folder is given back for the next try.
+    await client.close().catch(() => undefined);
+    await unlock();
+    throw error;
+  }
   // The server's queries prepare what they send again and again (pglite-statements.ts); drizzle
   // needs only query() and transaction() of its client.
   const db = drizzlePglite({ client: withPreparedStatements(client) as unknown as PGlite, schema });
