@@ -21,6 +21,7 @@ import { openDatabase, queryRows, type Database, type Db } from "../../src/serve
 import { findLedgerBreaches } from "../../src/server/wallet/ledger-check.ts";
 import { Browser, goodPassword, liftedCustomerProtection, publicUrl } from "../support/test-app.ts";
 import { totpCode } from "../support/wallet/admin.ts";
+import { withClient } from "../support/pg-client.ts";
 
 const kind = inject("dbKind");
 const root = path.resolve(import.meta.dirname, "../..");
@@ -246,14 +247,4 @@ async function targetState(url: string): Promise<{ relations: string[]; rows: Re
     }
     return { relations: relations.map((r) => r.name), rows };
   });
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, like, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { messages } from "../../src/shared/api-error.ts";
 import { openDatabase, type Database } from "../../src/server/db/client.ts";
 import { rateLimitCounters, user } from "../../src/server/db/schema.ts";
 import { databaseDownMessage } from "../../src/server/http/rate-limit-store.ts";
 import { createTestApp, errorOf, goodPassword, type Browser, type TestApp } from "../support/test-app.ts";
+import { withClient } from "../support/pg-client.ts";
 
 const kind = inject("dbKind");
 const contactLimit = 3;
@@ -331,16 +331,6 @@ describe.skipIf(kind === "pglite")("two server processes on one PostgreSQL datab
     }
   }
 });
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -13,7 +13,6 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
@@ -21,6 +20,7 @@ import { migrationsFolder, openDatabase, queryRows, type Database } from "../../
 import { findLedgerBreaches } from "../../src/server/wallet/ledger-check.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { Browser, liftedCustomerProtection, publicUrl } from "../support/test-app.ts";
+import { withClient } from "../support/pg-client.ts";
 
 type Manifest = {
   name: string;
@@ -103,16 +103,6 @@ async function restoredDatabase(name: string): Promise<Database> {
   const database = await openDatabase({ kind: "postgres", url: url.toString() });
   cleanups.push(() => database.close());
   return database;
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function startedApp(database: Database, fixture: Manifest) {

@@ -7,7 +7,6 @@ import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { inject } from "vitest";
 import type { ApiErrorBody } from "../../src/shared/api-error.ts";
 import { buildApp, type App, type AppDeps } from "../../src/server/app.ts";
@@ -17,6 +16,7 @@ import type { AdminRole } from "../../src/server/auth/accounts.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import { openDatabase, type Database, type Db } from "../../src/server/db/client.ts";
 import type { DbKind } from "./provided-context.ts";
+import { withClient } from "./pg-client.ts";
 
 export const publicUrl = "http://localhost:3000";
 /** A password that passes every rule, customer and admin alike (≥ 12, mixed case, a digit, not common). */
@@ -378,16 +378,6 @@ async function sharedDatabase(
 function closableOnce(database: Database): Database & { closedEarly: () => boolean } {
   let closing: Promise<void> | undefined;
   return { ...database, close: () => (closing ??= database.close()), closedEarly: () => closing !== undefined };
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function parseMail(file: string, raw: string): Mail {
