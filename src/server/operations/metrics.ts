@@ -17,9 +17,16 @@ export const metricsPath = "/metrics";
 
 const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** The route pattern a request matched, or "unmatched" (a 404, the web app's fallback). */
-export function routeLabel(request: FastifyRequest): string {
-  return request.routeOptions.url ?? "unmatched";
+/**
+ * The route pattern a request matched, or "unmatched" (a 404, the web app's fallback). The web app's
+ * built files are served by one route each (/assets/index-B_bahhMP.css): they share the label "web",
+ * so that every build does not add a new set of series.
+ */
+export function routeLabel(request: Pick<FastifyRequest, "routeOptions">): string {
+  const route = request.routeOptions.url;
+  if (route === undefined) return "unmatched";
+  if (route.startsWith("/api/") || route === metricsPath) return route;
+  return "web";
 }
 
 function statusClass(status: number): string {
