@@ -2,7 +2,10 @@
 // that count exactly what the back office shows and read the database at most once per 15 s; the
 // liveness and readiness probes; and the request id on every answer, in the log lines, and in every
 // 5xx error object.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -38,8 +41,12 @@ afterAll(async () => {
 });
 
 /** Another app on t's database with some settings changed (and a logger, when given). */
-async function appWith(changes: Partial<Config>, logger: Parameters<typeof buildApp>[0]["logger"] = false): Promise<App["app"]> {
-  const { app } = await buildApp({ config: { ...t.config, ...changes }, database: t.database, logger, webDir: null });
+async function appWith(
+  changes: Partial<Config>,
+  logger: Parameters<typeof buildApp>[0]["logger"] = false,
+  webDir: string | null = null,
+): Promise<App["app"]> {
+  const { app } = await buildApp({ config: { ...t.config, ...changes }, database: t.database, logger, webDir });
   await app.ready();
   extraApps.push(app);
   return app;
@@ -72,6 +79,21 @@ describe("GET /metrics: who may read it", () => {
     const response = await scrapeWith(app, `Bearer ${token}`);
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).code).toBe("NOT_FOUND");
+  });
+
+  test("without METRICS_TOKEN, /metrics is a 404 even where the web app answers every other page", async () => {
+    // The web app's fallback answers its page (200) to a GET of a path no route has.
+    const webDir = await mkdtemp(path.join(tmpdir(), "nexapay-web-"));
+    await writeFile(path.join(webDir, "index.html"), "<!doctype html><title>Nexapay</title>");
+    try {
+      const app = await appWith({ metricsToken: undefined }, false, webDir);
+      expect((await app.inject({ method: "GET", url: "/dashboard" })).statusCode).toBe(200);
+      const response = await scrapeWith(app);
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).code).toBe("NOT_FOUND");
+    } finally {
+      await rm(webDir, { recursive: true, force: true });
+    }
   });
 
   test.each([

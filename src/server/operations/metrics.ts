@@ -34,11 +34,17 @@ function statusClass(status: number): string {
 }
 
 /**
- * Registers GET /metrics and the hooks that feed it, when `token` is set; does nothing otherwise
- * (the path then answers our usual 404).
+ * Registers GET /metrics and the hooks that feed it, when `token` is set. Otherwise the path answers
+ * our usual 404: said here, because the web app's fallback would answer its page, with 200, to a
+ * GET of a path no route has.
  */
 export function registerMetrics(app: FastifyInstance, options: { token: string | undefined; db: Db; chainWatched: boolean }): void {
-  if (options.token === undefined) return;
+  if (options.token === undefined) {
+    app.get(metricsPath, { schema: { hide: true } }, () => {
+      throw new AppError(404, errorCodes.notFound, `No route GET ${metricsPath}`);
+    });
+    return;
+  }
   const registry = new Registry();
   // Memory, CPU, event-loop lag, handles: the process's own health.
   collectDefaultMetrics({ register: registry });
