@@ -239,6 +239,28 @@ function checkDecisionRecords(records, report) {
   }
 }
 
+// The folders whose README lists its files, one line each: a domain of the server, a feature of the
+// web app. A file added to one of them without its line fails the check, as a line for a file that
+// is gone does.
+const listingReadme = /^(src\/server\/[^/]+|src\/web\/features\/[^/]+)\/README\.md$/;
+const isListedFile = (name) => !/\.test\.tsx?$/.test(name) && name !== "README.md";
+
+/** Each file and folder beside a listing README must be named in it, in backticks. */
+function checkListingReadme(readme, files, report) {
+  const folder = path.posix.dirname(readme);
+  const text = readFileSync(path.join(repoRoot, readme), "utf8");
+  const named = new Set([...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1].trim().replace(/\/$/, "")));
+  const children = new Set();
+  for (const file of files) {
+    if (!file.startsWith(`${folder}/`)) continue;
+    const [child, ...rest] = file.slice(folder.length + 1).split("/");
+    if (rest.length > 0 || isListedFile(child)) children.add(child);
+  }
+  for (const child of [...children].sort()) {
+    if (!named.has(child)) report(readme, 1, `\`${child}\` is in ${folder}/ but this README does not name it`);
+  }
+}
+
 function main() {
   const files = repositoryFiles();
   const context = { index: pathIndex(files), records: decisionRecords(files) };
@@ -246,6 +268,7 @@ function main() {
   const report = (file, line, message) => problems.push(`${file}:${line}: ${message}`);
   const docs = docsToCheck(files);
   for (const doc of docs) checkDoc(doc, context, report);
+  for (const readme of docs.filter((doc) => listingReadme.test(doc))) checkListingReadme(readme, files, report);
   checkDecisionRecords(context.records, report);
   for (const problem of problems) console.log(problem);
   if (problems.length > 0) {
