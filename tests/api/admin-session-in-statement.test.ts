@@ -5,9 +5,10 @@
 // the guard's order: who you are first, what you sent after.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { adminSessionLifetimeMs, adminSessionVerdict, quietAdmission, selectQuietlyAdmittedAdmin } from "../../src/server/auth/accounts.ts";
+import { selectQuietlyAdmittedAdmin } from "../../src/server/auth/admission.ts";
+import { adminSessionLifetimeMs, adminSessionVerdict, needsRefresh, quietAdmission } from "../../src/server/auth/who-may-act.ts";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds } from "../../src/server/auth/auth.ts";
-import { findSession, needsRefresh } from "../../src/server/auth/session-lookup.ts";
+import { findSession } from "../../src/server/auth/session-lookup.ts";
 import { adminUsers, profiles, session, transactions, user } from "../../src/server/db/schema.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp } from "../support/test-app.ts";

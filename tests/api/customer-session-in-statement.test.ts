@@ -7,9 +7,10 @@
 // request, and to refresh a session through the guard when its sliding expiry is due.
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { quietUserAdmission, selectQuietlyAdmittedUser } from "../../src/server/auth/accounts.ts";
+import { selectQuietlyAdmittedUser } from "../../src/server/auth/admission.ts";
+import { needsRefresh, quietUserAdmission } from "../../src/server/auth/who-may-act.ts";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds } from "../../src/server/auth/auth.ts";
-import { findSession, needsRefresh } from "../../src/server/auth/session-lookup.ts";
+import { findSession } from "../../src/server/auth/session-lookup.ts";
 import { profiles, session, transactions } from "../../src/server/db/schema.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp } from "../support/test-app.ts";
 import { fund, tronAddress } from "../support/wallet/money.ts";

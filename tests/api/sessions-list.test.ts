@@ -6,7 +6,8 @@
 // with no such write due.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { quietUserAdmission, selectQuietlyAdmittedUser, userActivityDue } from "../../src/server/auth/accounts.ts";
+import { selectQuietlyAdmittedUser } from "../../src/server/auth/admission.ts";
+import { quietUserAdmission, userActivityDue } from "../../src/server/auth/who-may-act.ts";
 import { findSession } from "../../src/server/auth/session-lookup.ts";
 import { auditLog, session } from "../../src/server/db/schema.ts";
 import type { OwnSession } from "../../src/shared/session-schemas.ts";

@@ -12,7 +12,7 @@ import type { ApiErrorBody } from "../../src/shared/api-error.ts";
 import { buildApp, type App, type AppDeps } from "../../src/server/app.ts";
 import { sql } from "drizzle-orm";
 import { grantAdminRole } from "../../src/server/admins/create-admin.ts";
-import type { AdminRole } from "../../src/server/auth/accounts.ts";
+import type { AdminRole } from "../../src/server/auth/admin-roles.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import { openDatabase, type Database, type Db } from "../../src/server/db/client.ts";
 import type { DbKind } from "./provided-context.ts";

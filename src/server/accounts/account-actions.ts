@@ -5,13 +5,13 @@
 import { eq } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import { writeAudit } from "../audit/audit-log.ts";
-import { adminRoleOf, type AdminRole } from "../auth/accounts.ts";
+import { adminRoleOf, type AdminRole } from "../auth/admin-roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { AppError } from "../http/errors.ts";
 import { notifyChange } from "../realtime/notify.ts";
-import { declineRequestsOf } from "../wallet/ledger.ts";
+import { declineRequestsOf } from "../approvals/decline-requests-of.ts";
 import { updateProfile, type ProfileChanges } from "./profile.ts";
 
 type Actor = { adminId: string; ip?: string };

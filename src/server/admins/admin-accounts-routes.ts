@@ -14,7 +14,8 @@ import {
   twoFactorResetSchema,
 } from "#shared/admin-schemas.ts";
 import { errorCodes } from "#shared/api-error.ts";
-import { adminRoleOf, findUserIdByEmail } from "../auth/accounts.ts";
+import { adminRoleOf } from "../auth/admin-roles.ts";
+import { findUserIdByEmail } from "../auth/profile-queries.ts";
 import type { Auth } from "../auth/auth.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
 import { refuseCommonPassword } from "../auth/password-rules.ts";

@@ -6,12 +6,14 @@ import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Auth } from "../auth/auth.ts";
-import { createProfile, findUserIdByEmail, isUsernameTaken, revokeSessionsOf, type AdminRole } from "../auth/accounts.ts";
+import type { AdminRole } from "../auth/admin-roles.ts";
+import { createProfile, findUserIdByEmail, isUsernameTaken } from "../auth/profile-queries.ts";
+import { revokeSessionsOf } from "../auth/session-writes.ts";
 import { writeAudit } from "../audit/audit-log.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { adminAppointments, adminUsers } from "../db/schema.ts";
-import { declineRequestsOf } from "../wallet/ledger.ts";
+import { declineRequestsOf } from "../approvals/decline-requests-of.ts";
 import { queueAppointmentMail } from "./appointment-mail.ts";
 import { AppError } from "../http/errors.ts";
 

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { errorCodes } from "#shared/api-error.ts";
 import { writeAudit } from "../audit/audit-log.ts";
-import { adminRoleOf } from "../auth/accounts.ts";
+import { adminRoleOf } from "../auth/admin-roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { twoFactor, user } from "../db/schema.ts";

@@ -24,15 +24,9 @@ import { writeAudit } from "../audit/audit-log.ts";
 import { recordSecurityChange } from "../account-security/security-changes.ts";
 import { recordSignInPlace } from "../account-security/sign-in-places.ts";
 import type { Auth } from "./auth.ts";
-import {
-  adminRoleOf,
-  clearFailedSignIns,
-  createProfile,
-  findUserIdByEmail,
-  isUsernameTaken,
-  lockedUntil,
-  recordFailedSignIn,
-} from "./accounts.ts";
+import { adminRoleOf } from "./admin-roles.ts";
+import { createProfile, findUserIdByEmail, isUsernameTaken } from "./profile-queries.ts";
+import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from "./sign-in-lockout.ts";
 import type { Guards } from "./guards.ts";
 import { refuseCommonPassword } from "./password-rules.ts";
 import { sendAuthResponse } from "./auth-response.ts";

@@ -13,8 +13,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { preparedPerDatabase } from "../db/prepared.ts";
 import { adminUsers, profiles, session, user } from "../db/schema.ts";
-import type { AdminRole } from "./accounts.ts";
-import { sessionLifetimeSeconds, sessionRefreshAgeSeconds } from "./auth.ts";
+import type { AdminRole } from "./admin-roles.ts";
 
 export type SessionFacts = {
   token: string;
@@ -99,24 +98,4 @@ const preparedLookup = preparedPerDatabase((db) => selectSessionWith(db, {}).pre
 export async function findSession(db: Db, token: string): Promise<SessionFacts | null> {
   const [row] = await preparedLookup(db).execute({ token });
   return row ?? null;
-}
-
-/**
- * better-auth's sliding expiry, kept as it was: a session used a day or more after its expiry was
- * last pushed out is given a full lifetime again. A customer who comes back daily stays signed in;
- * one who stays away a week signs in again.
- */
-export function needsRefresh(facts: Pick<SessionFacts, "expiresAt">, now: Date): boolean {
-  return facts.expiresAt.getTime() - sessionLifetimeSeconds * 1000 + sessionRefreshAgeSeconds * 1000 <= now.getTime();
-}
-
-export async function refreshSession(db: Db, token: string, now: Date): Promise<void> {
-  await db
-    .update(session)
-    .set({ expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000), updatedAt: now })
-    .where(eq(session.token, token));
-}
-
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(session).where(eq(session.token, token));
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { adminPassword, emailSchema } from "#shared/auth-schemas.ts";
-import { findUserIdByEmail } from "../auth/accounts.ts";
+import { findUserIdByEmail } from "../auth/profile-queries.ts";
 import { createAuth } from "../auth/auth.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { createUserWithPassword, grantAdminRole } from "../admins/create-admin.ts";

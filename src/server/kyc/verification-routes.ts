@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorCodes } from "#shared/api-error.ts";
 import { documentParamsSchema, documentSizeBytesMax, verificationMessages, verificationSchema } from "#shared/verification-schemas.ts";
-import { adminRoleOf } from "../auth/accounts.ts";
+import { adminRoleOf } from "../auth/admin-roles.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";

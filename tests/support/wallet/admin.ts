@@ -1,7 +1,7 @@
 // A fully enrolled admin for the wallet tests: signed up, given the role, and enrolled in TOTP the
 // way the back office requires, with codes computed as an authenticator app would.
 import * as OTPAuth from "otpauth";
-import type { AdminRole } from "../../../src/server/auth/accounts.ts";
+import type { AdminRole } from "../../../src/server/auth/admin-roles.ts";
 import type { SignedUpUser, TestApp } from "../test-app.ts";
 
 export type EnrolledAdmin = SignedUpUser & { totpUri: string };
