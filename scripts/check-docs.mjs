@@ -242,7 +242,7 @@ function checkDecisionRecords(records, report) {
 // The folders whose README lists its files, one line each: a domain of the server, a feature of the
 // web app. A file added to one of them without its line fails the check, as a line for a file that
 // is gone does.
-const listingReadme = /^(src\/server\/[^/]+|src\/web\/features\/[^/]+)\/README\.md$/;
+const listingReadme = /^(src\/shared|src\/server\/[^/]+|src\/web\/features\/[^/]+)\/README\.md$/;
 const isListedFile = (name) => !/\.test\.tsx?$/.test(name) && name !== "README.md";
 
 /** Each file and folder beside a listing README must be named in it, in backticks. */
