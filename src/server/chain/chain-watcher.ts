@@ -96,147 +96,41 @@ type PollStart = { cursorMs: number; repair: boolean; maxBlockTimeMs: number };
 /** What a poll's pages came to. */
 type PagesRead = { pages: number; seen: number; stored: number; skipped: number; highest: number; complete: boolean };
 
+/** What every step of a poll needs: where to read, what to accept, where to log, when to stop. */
+type PollContext = {
+  database: Database;
+  chain: ChainConfig;
+  depositAddress: string;
+  log: WatcherLog;
+  client: TronGridClient;
+  pageSize: number;
+  signal: AbortSignal;
+};
+
 export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
-  const { database, chain, depositAddress, log } = options;
-  const client =
-    options.client ??
-    createTronGridClient({ apiUrl: chain.apiUrl, apiKey: chain.apiKey, requestTimeoutMs: options.requestTimeoutMs ?? 10_000 });
-  const pageSize = Math.min(200, Math.max(1, options.pageSize ?? 200));
-  const intervalMs = options.pollIntervalMs ?? chain.pollSeconds * 1000;
+  const { database, chain, log } = options;
   const stopController = new AbortController();
+  const context: PollContext = {
+    database,
+    chain,
+    depositAddress: options.depositAddress,
+    log,
+    client:
+      options.client ??
+      createTronGridClient({ apiUrl: chain.apiUrl, apiKey: chain.apiKey, requestTimeoutMs: options.requestTimeoutMs ?? 10_000 }),
+    pageSize: Math.min(200, Math.max(1, options.pageSize ?? 200)),
+    signal: stopController.signal,
+  };
+  const intervalMs = options.pollIntervalMs ?? chain.pollSeconds * 1000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PollResult> | undefined;
   let failuresInARow = 0;
   let started = false;
 
-  /**
-   * The cursor as stored, unless it is ahead of the database's now() plus the tolerance (a clock
-   * that jumped, or the rule before decision 038 followed a hostile item to 2100): then every poll
-   * would ask for transfers after that time and see none, so this one starts again from the latest
-   * transfer stored at or before now, and may set the cursor back.
-   */
-  async function pollStart(db: Db): Promise<PollStart> {
-    const { dbNowMs, row } = await readWatcherState(db);
-    const maxBlockTimeMs = dbNowMs + futureToleranceMs;
-    const cursorMs = row?.cursorBlockTimeMs ?? 0;
-    if (cursorMs <= maxBlockTimeMs) return { cursorMs, repair: false, maxBlockTimeMs };
-    const restartMs = await latestStoredBlockTimeMs(db);
-    log.error(
-      { cursorAt: isoTime(cursorMs), restartAt: isoTime(restartMs) },
-      "chain watcher: the cursor is ahead of now; this poll starts again from the latest transfer stored",
-    );
-    return { cursorMs: restartMs, repair: true, maxBlockTimeMs };
-  }
-
-  /** Reads up to maxPagesPerPoll pages from the start, storing what it accepts page by page. */
-  async function readPages(db: Db, start: PollStart, refusals: Refusals): Promise<PagesRead> {
-    const query: IncomingTransfersQuery = {
-      address: depositAddress,
-      contract: chain.usdtContract,
-      minTimestampMs: Math.max(0, start.cursorMs - cursorOverlapMs),
-      pageSize,
-    };
-    const read: PagesRead = { pages: 0, seen: 0, stored: 0, skipped: 0, highest: start.cursorMs, complete: false };
-    const fingerprintsSeen = new Set<string>();
-    let fingerprint: string | null = null;
-    let conflicts = 0;
-    do {
-      const page = await client.fetchIncomingTransfersPage(query, fingerprint, stopController.signal);
-      const accepted = acceptItems(page.items, start.maxBlockTimeMs, refusals);
-      const { stored, conflicting } = await storeTransfers(db, accepted);
-      conflicts += conflicting.length;
-      logConflicts(conflicting, conflicts);
-      // Only what we accepted tells how far the list has been read: a refused item never moves the cursor.
-      for (const transfer of accepted) read.highest = Math.max(read.highest, transfer.blockTimeMs);
-      read.stored += stored;
-      read.pages += 1;
-      read.seen += page.items.length;
-      read.skipped += page.items.length - accepted.length;
-      read.complete = page.fingerprint === null;
-      // A fingerprint that comes back would page forever: stop here (the list is not read to its end).
-      fingerprint = page.fingerprint !== null && !fingerprintsSeen.has(page.fingerprint) ? page.fingerprint : null;
-      if (fingerprint !== null) fingerprintsSeen.add(fingerprint);
-    } while (fingerprint !== null && read.pages < maxPagesPerPoll && !stopController.signal.aborted);
-    return read;
-  }
-
-  function acceptItems(items: unknown[], maxBlockTimeMs: number, refusals: Refusals): ChainTransfer[] {
-    const accepted: ChainTransfer[] = [];
-    for (const item of items) {
-      const parsed = parseTransferItem(item, { contract: chain.usdtContract, toAddress: depositAddress, maxBlockTimeMs });
-      if (parsed.ok) accepted.push(parsed.transfer);
-      else refusals.add(parsed.reason, parsed.txid);
-    }
-    return accepted;
-  }
-
-  /** A second, different transfer under a stored txid: one error line each, for the first few of a poll. */
-  function logConflicts(conflicting: ChainTransfer[], conflictsSoFar: number): void {
-    const firstIndex = conflictsSoFar - conflicting.length;
-    conflicting.forEach((transfer, index) => {
-      if (firstIndex + index >= maxConflictLinesPerPoll) return;
-      log.error(
-        { txid: transfer.txid, from: transfer.fromAddress, amountMicro: transfer.amountMicro.toString() },
-        "chain watcher: another transfer with a txid already stored; not stored, check it by hand",
-      );
-    });
-    if (firstIndex < maxConflictLinesPerPoll && conflictsSoFar >= maxConflictLinesPerPoll && conflicting.length > 0) {
-      log.error({ limit: maxConflictLinesPerPoll }, "chain watcher: more txid conflicts this poll are not logged one by one");
-    }
-  }
-
-  /**
-   * The API's own latest block, which tells a stalled watcher from a quiet address. Its failure
-   * alone does not fail the poll: it is logged, and the state row then holds no block, so stall
-   * detection cannot fire on a stale reading.
-   */
-  async function readLatestBlock(): Promise<LatestBlock | null> {
-    try {
-      return await client.fetchLatestBlock(stopController.signal);
-    } catch (error) {
-      if (stopController.signal.aborted) throw error;
-      log.warn({ err: error }, "chain watcher: could not read the TRON API's latest block; stall detection waits for it");
-      return null;
-    }
-  }
-
-  async function pollPages(db: Db): Promise<PollResult> {
-    const start = await pollStart(db);
-    const refusals = new Refusals();
-    const read = await readPages(db, start, refusals);
-    // The block is asked for after the pages, so that a poll that fails on its pages asks for nothing more.
-    const apiBlock = stopController.signal.aborted ? null : await readLatestBlock();
-    if (stopController.signal.aborted) throw new Error("stopped");
-    refusals.log(log);
-    await recordPollSuccess(db, {
-      cursorMs: read.highest,
-      repair: start.repair,
-      complete: read.complete,
-      refused: refusals.counts,
-      apiBlock,
-    });
-    const { pages, seen, stored, skipped, complete } = read;
-    return { outcome: "polled", pages, seen, stored, skipped, matched: 0, credited: 0, complete };
-  }
-
-  /** Runs `work` as the only poller: under the advisory lock on PostgreSQL, as it is on PGlite. */
-  async function asOnlyPoller(work: (db: Db) => Promise<PollResult>): Promise<PollResult> {
-    if (database.kind === "pglite") return work(database.db);
-    return database.db.transaction(async (tx) => {
-      const [row] = await queryRows<{ locked: boolean }>(tx, pollLockSql);
-      if (row?.locked !== true) return { outcome: "busy" } as const;
-      return work(tx);
-    });
-  }
-
   async function pollCycle(): Promise<PollResult> {
     try {
-      const polled = await asOnlyPoller(pollPages);
-      if (polled.outcome !== "polled") return polled;
-      // Matching runs after the poll's transaction has committed, under its own lock (decision 019).
-      const result = { ...polled, ...(await matchChainTransfers(database.db, { autoCredit: chain.autoCredit })) };
-      failuresInARow = 0;
-      if (result.stored > 0 || result.skipped > 0 || result.matched > 0) log.info({ ...result }, "chain watcher: poll done");
+      const result = await pollAndMatch(context);
+      if (result.outcome === "polled") failuresInARow = 0;
       return result;
     } catch (error) {
       const message = withoutApiKey(error instanceof Error ? error.message : String(error), chain.apiKey);
@@ -277,6 +171,139 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     },
     pollOnce,
   };
+}
+
+/** One poll as the only poller, then the matching of what is not matched yet. Throws on a failure. */
+async function pollAndMatch(context: PollContext): Promise<PollResult> {
+  const { database, chain, log } = context;
+  const polled = await asOnlyPoller(database, (db) => pollPages(context, db));
+  if (polled.outcome !== "polled") return polled;
+  // Matching runs after the poll's transaction has committed, under its own lock (decision 019).
+  const result = { ...polled, ...(await matchChainTransfers(database.db, { autoCredit: chain.autoCredit })) };
+  if (result.stored > 0 || result.skipped > 0 || result.matched > 0) log.info({ ...result }, "chain watcher: poll done");
+  return result;
+}
+
+/**
+ * The cursor as stored, unless it is ahead of the database's now() plus the tolerance (a clock
+ * that jumped, or the rule before decision 038 followed a hostile item to 2100): then every poll
+ * would ask for transfers after that time and see none, so this one starts again from the latest
+ * transfer stored at or before now, and may set the cursor back.
+ */
+async function pollStart(log: WatcherLog, db: Db): Promise<PollStart> {
+  const { dbNowMs, row } = await readWatcherState(db);
+  const maxBlockTimeMs = dbNowMs + futureToleranceMs;
+  const cursorMs = row?.cursorBlockTimeMs ?? 0;
+  if (cursorMs <= maxBlockTimeMs) return { cursorMs, repair: false, maxBlockTimeMs };
+  const restartMs = await latestStoredBlockTimeMs(db);
+  log.error(
+    { cursorAt: isoTime(cursorMs), restartAt: isoTime(restartMs) },
+    "chain watcher: the cursor is ahead of now; this poll starts again from the latest transfer stored",
+  );
+  return { cursorMs: restartMs, repair: true, maxBlockTimeMs };
+}
+
+/** Reads up to maxPagesPerPoll pages from the start, storing what it accepts page by page. */
+async function readPages(context: PollContext, db: Db, start: PollStart, refusals: Refusals): Promise<PagesRead> {
+  const { client, signal } = context;
+  const query: IncomingTransfersQuery = {
+    address: context.depositAddress,
+    contract: context.chain.usdtContract,
+    minTimestampMs: Math.max(0, start.cursorMs - cursorOverlapMs),
+    pageSize: context.pageSize,
+  };
+  const read: PagesRead = { pages: 0, seen: 0, stored: 0, skipped: 0, highest: start.cursorMs, complete: false };
+  const fingerprintsSeen = new Set<string>();
+  let fingerprint: string | null = null;
+  let conflicts = 0;
+  do {
+    const page = await client.fetchIncomingTransfersPage(query, fingerprint, signal);
+    const accepted = acceptItems(context, page.items, start.maxBlockTimeMs, refusals);
+    const { stored, conflicting } = await storeTransfers(db, accepted);
+    conflicts += conflicting.length;
+    logConflicts(context.log, conflicting, conflicts);
+    // Only what we accepted tells how far the list has been read: a refused item never moves the cursor.
+    for (const transfer of accepted) read.highest = Math.max(read.highest, transfer.blockTimeMs);
+    read.stored += stored;
+    read.pages += 1;
+    read.seen += page.items.length;
+    read.skipped += page.items.length - accepted.length;
+    read.complete = page.fingerprint === null;
+    // A fingerprint that comes back would page forever: stop here (the list is not read to its end).
+    fingerprint = page.fingerprint !== null && !fingerprintsSeen.has(page.fingerprint) ? page.fingerprint : null;
+    if (fingerprint !== null) fingerprintsSeen.add(fingerprint);
+  } while (fingerprint !== null && read.pages < maxPagesPerPoll && !signal.aborted);
+  return read;
+}
+
+function acceptItems(context: PollContext, items: unknown[], maxBlockTimeMs: number, refusals: Refusals): ChainTransfer[] {
+  const accepted: ChainTransfer[] = [];
+  for (const item of items) {
+    const parsed = parseTransferItem(item, { contract: context.chain.usdtContract, toAddress: context.depositAddress, maxBlockTimeMs });
+    if (parsed.ok) accepted.push(parsed.transfer);
+    else refusals.add(parsed.reason, parsed.txid);
+  }
+  return accepted;
+}
+
+/** A second, different transfer under a stored txid: one error line each, for the first few of a poll. */
+function logConflicts(log: WatcherLog, conflicting: ChainTransfer[], conflictsSoFar: number): void {
+  const firstIndex = conflictsSoFar - conflicting.length;
+  conflicting.forEach((transfer, index) => {
+    if (firstIndex + index >= maxConflictLinesPerPoll) return;
+    log.error(
+      { txid: transfer.txid, from: transfer.fromAddress, amountMicro: transfer.amountMicro.toString() },
+      "chain watcher: another transfer with a txid already stored; not stored, check it by hand",
+    );
+  });
+  if (firstIndex < maxConflictLinesPerPoll && conflictsSoFar >= maxConflictLinesPerPoll && conflicting.length > 0) {
+    log.error({ limit: maxConflictLinesPerPoll }, "chain watcher: more txid conflicts this poll are not logged one by one");
+  }
+}
+
+/**
+ * The API's own latest block, which tells a stalled watcher from a quiet address. Its failure
+ * alone does not fail the poll: it is logged, and the state row then holds no block, so stall
+ * detection cannot fire on a stale reading.
+ */
+async function readLatestBlock(context: PollContext): Promise<LatestBlock | null> {
+  try {
+    return await context.client.fetchLatestBlock(context.signal);
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    context.log.warn({ err: error }, "chain watcher: could not read the TRON API's latest block; stall detection waits for it");
+    return null;
+  }
+}
+
+async function pollPages(context: PollContext, db: Db): Promise<PollResult> {
+  const { signal, log } = context;
+  const start = await pollStart(log, db);
+  const refusals = new Refusals();
+  const read = await readPages(context, db, start, refusals);
+  // The block is asked for after the pages, so that a poll that fails on its pages asks for nothing more.
+  const apiBlock = signal.aborted ? null : await readLatestBlock(context);
+  if (signal.aborted) throw new Error("stopped");
+  refusals.log(log);
+  await recordPollSuccess(db, {
+    cursorMs: read.highest,
+    repair: start.repair,
+    complete: read.complete,
+    refused: refusals.counts,
+    apiBlock,
+  });
+  const { pages, seen, stored, skipped, complete } = read;
+  return { outcome: "polled", pages, seen, stored, skipped, matched: 0, credited: 0, complete };
+}
+
+/** Runs `work` as the only poller: under the advisory lock on PostgreSQL, as it is on PGlite. */
+async function asOnlyPoller(database: Database, work: (db: Db) => Promise<PollResult>): Promise<PollResult> {
+  if (database.kind === "pglite") return work(database.db);
+  return database.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ locked: boolean }>(tx, pollLockSql);
+    if (row?.locked !== true) return { outcome: "busy" } as const;
+    return work(tx);
+  });
 }
 
 /**

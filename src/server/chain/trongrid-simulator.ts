@@ -20,7 +20,7 @@
 //                              {"mode":null}  → 204: pages are normal again (items added stay)
 //   POST /simulator/blocks     {"frozen"?:true|false,"fail"?:true|false}  → 200 the latest block
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import bs58check from "bs58check";
 import { parseUsdt } from "#shared/money.ts";
@@ -165,182 +165,39 @@ export function randomTronAddress(): string {
   return bs58check.encode(Buffer.concat([Buffer.from([0x41]), randomBytes(20)]));
 }
 
+/** Everything one simulator knows and can be told: its items, the requests it saw, how it misbehaves. */
+type SimulatorState = {
+  options: SimulatorOptions;
+  usdtContract: string;
+  defaultTo: string;
+  stored: Stored[];
+  requests: TronGridSimulator["requests"];
+  stalled: Set<ServerResponse>;
+  chain: SimulatedChain;
+  hostile: { oversized: OversizedPage | null; overfull: boolean };
+  oversizedStats: { bytesSent: number; open: number };
+  failure: FailureMode;
+  delayMs: number;
+  url: string;
+};
+
 export async function startTronGridSimulator(options: SimulatorOptions = {}): Promise<TronGridSimulator> {
-  const usdtContract = options.usdtContract ?? mainnetUsdtContract;
-  const defaultTo = options.defaultTo ?? developmentDepositAddress;
-  const stored: Stored[] = [];
-  const requests: TronGridSimulator["requests"] = [];
-  const stalled = new Set<ServerResponse>();
-  const chain = simulatedChain(options.blockIntervalMs ?? 3000, options.firstBlockNumber ?? 60_000_000);
-  const hostile = { oversized: null as OversizedPage | null, overfull: false };
-  const oversizedStats = { bytesSent: 0, open: 0 };
-  let failure: FailureMode = null;
-  let delayMs = 0;
-  let url = "";
-
-  function addTransfer(input: SimulatedTransferInput): TronGridItem {
-    const micro = typeof input.amount === "bigint" ? input.amount : parseUsdt(input.amount);
-    const blockTimeMs = input.blockTime instanceof Date ? input.blockTime.getTime() : (input.blockTime ?? Date.now());
-    const item: TronGridItem = {
-      transaction_id: input.txid ?? randomBytes(32).toString("hex"),
-      token_info: {
-        symbol: input.token?.symbol ?? "USDT",
-        address: input.token?.address ?? usdtContract,
-        decimals: input.token?.decimals ?? 6,
-        name: "Tether USD",
-      },
-      block_timestamp: blockTimeMs,
-      from: input.from ?? randomTronAddress(),
-      to: input.to ?? defaultTo,
-      type: "Transfer",
-      value: input.rawValue ?? micro.toString(),
-    };
-    stored.push({ item, blockTimeMs, key: sortKey(blockTimeMs, item.transaction_id), confirmed: input.confirmed ?? true, raw: false });
-    return item;
-  }
-
-  function addRawItem(item: unknown, blockTimeMs: number, onlyFor?: string): void {
-    const key = sortKey(blockTimeMs, randomBytes(32).toString("hex"));
-    stored.push({ item, blockTimeMs, key, confirmed: true, raw: true, ...(onlyFor === undefined ? {} : { onlyFor }) });
-  }
-
-  /** A USDT item dated in the future is a normal transfer the query's filters let through; another token's is sent raw. */
-  function addFutureItem(input: Parameters<TronGridSimulator["addFutureItem"]>[0] = {}): TronGridItem {
-    const blockTime = input.blockTime ?? farFutureBlockTimeMs;
-    if (input.token !== "other") return addTransfer({ to: input.to ?? defaultTo, amount: input.amount ?? "1000", blockTime });
-    const [item] = addOtherTokenItems({ ...input, count: 1, blockTime });
-    return item!;
-  }
-
-  /** Sent raw to the address's list only: an API asked for USDT's contract should never send them. */
-  function addOtherTokenItems(input: OtherTokenInput = {}): TronGridItem[] {
-    const to = input.to ?? defaultTo;
-    const contract = input.contract === "usdt" ? usdtContract : (input.contract ?? randomTronAddress());
-    return Array.from({ length: input.count ?? 1 }, (_, index) => {
-      const blockTimeMs = input.blockTime ?? Date.now() - index;
-      const item: TronGridItem = {
-        transaction_id: randomBytes(32).toString("hex"),
-        token_info: { symbol: "FAKE", address: contract, decimals: input.decimals ?? 6, name: "Not Tether" },
-        block_timestamp: blockTimeMs,
-        from: randomTronAddress(),
-        to,
-        type: "Transfer",
-        value: input.amount ?? "1000000",
-      };
-      addRawItem(item, blockTimeMs, to);
-      return item;
-    });
-  }
-
-  function matches(entry: Stored, q: Query): boolean {
-    if (entry.raw) return entry.onlyFor === undefined || entry.onlyFor === q.address;
-    const item = entry.item as TronGridItem;
-    if (q.onlyConfirmed && !entry.confirmed) return false;
-    if (q.onlyUnconfirmed && entry.confirmed) return false;
-    if (q.contract !== null && item.token_info.address !== q.contract) return false;
-    if (entry.blockTimeMs < q.minTs || entry.blockTimeMs > q.maxTs) return false;
-    if (q.onlyTo) return item.to === q.address;
-    if (q.onlyFrom) return item.from === q.address;
-    return item.to === q.address || item.from === q.address;
-  }
-
-  function page(q: Query, path: string, params: URLSearchParams): object {
-    const ordered = stored.filter((entry) => matches(entry, q)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    if (q.descending) ordered.reverse();
-    const after = q.after;
-    const rest = after === null ? ordered : ordered.filter((entry) => (q.descending ? entry.key < after : entry.key > after));
-    const shown = hostile.overfull ? rest : rest.slice(0, q.limit);
-    const meta: Record<string, unknown> = { at: Date.now(), page_size: shown.length };
-    const last = shown.at(-1);
-    if (rest.length > shown.length && last) {
-      const fingerprint = Buffer.from(last.key).toString("base64url");
-      const nextParams = new URLSearchParams(params);
-      nextParams.set("fingerprint", fingerprint);
-      meta.fingerprint = fingerprint;
-      meta.links = { next: `${url}${path}?${nextParams.toString()}` };
-    }
-    return { data: shown.map((entry) => entry.item), success: true, meta };
-  }
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const requestUrl = new URL(request.url ?? "/", "http://simulator");
-    if (request.method === "POST" && requestUrl.pathname.startsWith("/simulator/")) return control(request, response, requestUrl.pathname);
-    const apiKey = headerValue(request.headers["tron-pro-api-key"]);
-    requests.push({ url: `${requestUrl.pathname}${requestUrl.search}`, apiKey });
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    if (failure === "stall") {
-      stalled.add(response);
-      response.on("close", () => stalled.delete(response));
-      return;
-    }
-    if (failure === "error") return send(response, 500, { success: false, error: "simulated internal error", statusCode: 500 });
-    if (failure === "unavailable") return send(response, 503, { success: false, error: "simulated unavailability", statusCode: 503 });
-    if (options.apiKey !== undefined && apiKey !== options.apiKey) return send(response, 401, { success: false, error: "bad API key" });
-    if (requestUrl.pathname === latestBlockPath && (request.method === "POST" || request.method === "GET")) {
-      return answerLatestBlock(response, requestUrl.searchParams);
-    }
-    const endpoint = request.method === "GET" ? endpointPattern.exec(requestUrl.pathname) : null;
-    if (!endpoint) return send(response, 404, { success: false, error: "no such endpoint", statusCode: 404 });
-    const parsed = parseQuery(decodeURIComponent(endpoint[1] ?? ""), requestUrl.searchParams);
-    if (typeof parsed === "string") return send(response, 400, { success: false, error: parsed, statusCode: 400 });
-    if (hostile.oversized) return sendOversizedPage(response, hostile.oversized, oversizedStats);
-    send(response, 200, page(parsed, requestUrl.pathname, requestUrl.searchParams));
-  }
-
-  /** getnowblock takes no parameters; a failing chain answers 500 as java-tron does on an internal error. */
-  function answerLatestBlock(response: ServerResponse, params: URLSearchParams): void {
-    for (const name of params.keys()) if (name !== "visible") return send(response, 400, { Error: `unknown parameter ${name}` });
-    if (chain.failing) return send(response, 500, { Error: "simulated failure of getnowblock" });
-    send(response, 200, blockJson(chain.latest()));
-  }
-
-  async function control(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(await readBody(request)) as Record<string, unknown>;
-      if (typeof body !== "object" || body === null) throw new Error("not an object");
-    } catch {
-      return send(response, 400, { error: "the body must be a JSON object" });
-    }
-    try {
-      if (path === "/simulator/transfers") return send(response, 201, addTransfer(transferFromJson(body)));
-      if (path === "/simulator/fail") {
-        const mode = body.mode ?? null;
-        if (mode !== null && mode !== "error" && mode !== "unavailable" && mode !== "stall")
-          throw new Error("mode: error, unavailable, stall or null");
-        failure = mode;
-        if (typeof body.delayMs === "number" && body.delayMs >= 0) delayMs = body.delayMs;
-        response.writeHead(204).end();
-        return;
-      }
-      if (path === "/simulator/hostile") return hostileControl(body, response);
-      if (path === "/simulator/blocks") {
-        if (body.frozen !== undefined) chain.freeze(body.frozen === true);
-        if (body.fail !== undefined) chain.failing = body.fail === true;
-        return send(response, 200, { ...chain.latest(), frozen: chain.frozen(), failing: chain.failing });
-      }
-    } catch (error) {
-      return send(response, 400, { error: error instanceof Error ? error.message : String(error) });
-    }
-    send(response, 404, { error: "no such control endpoint" });
-  }
-
-  /** POST /simulator/hostile: adds hostile items (201 with them) or switches a hostile way of paging (204). */
-  function hostileControl(body: Record<string, unknown>, response: ServerResponse): void {
-    const input = hostileFromJson(body);
-    if (input.mode === "future-item") {
-      const items = Array.from({ length: input.count ?? 1 }, () => addFutureItem(input));
-      return send(response, 201, { items });
-    }
-    if (input.mode === "other-token") return send(response, 201, { items: addOtherTokenItems(input) });
-    hostile.oversized =
-      input.mode === "oversized-page" ? { bytes: input.bytes ?? 250 * 1024 * 1024, chunkDelayMs: input.chunkDelayMs ?? 0 } : null;
-    hostile.overfull = input.mode === "overfull-page";
-    response.writeHead(204).end();
-  }
-
+  const state: SimulatorState = {
+    options,
+    usdtContract: options.usdtContract ?? mainnetUsdtContract,
+    defaultTo: options.defaultTo ?? developmentDepositAddress,
+    stored: [],
+    requests: [],
+    stalled: new Set<ServerResponse>(),
+    chain: simulatedChain(options.blockIntervalMs ?? 3000, options.firstBlockNumber ?? 60_000_000),
+    hostile: { oversized: null, overfull: false },
+    oversizedStats: { bytesSent: 0, open: 0 },
+    failure: null,
+    delayMs: 0,
+    url: "",
+  };
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    handle(state, request, response).catch((error: unknown) => {
       if (!response.headersSent) send(response, 500, { success: false, error: String(error) });
     });
   });
@@ -349,18 +206,23 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
   });
   const address = server.address() as AddressInfo;
-  url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+  state.url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+  return simulatorHandle(state, server);
+}
 
+/** What a test or `npm run chain:simulate` holds: the simulator's address and its levers. */
+function simulatorHandle(state: SimulatorState, server: Server): TronGridSimulator {
+  const { chain, hostile, stalled } = state;
   return {
-    url,
-    addTransfer,
-    addRawItem,
-    addFutureItem,
-    addOtherTokenItems,
+    url: state.url,
+    addTransfer: (input) => addTransfer(state, input),
+    addRawItem: (item, blockTimeMs, onlyFor) => addRawItem(state, item, blockTimeMs, onlyFor),
+    addFutureItem: (input) => addFutureItem(state, input),
+    addOtherTokenItems: (input) => addOtherTokenItems(state, input),
     setOversizedPage(page) {
       hostile.oversized = page;
     },
-    oversizedStats: () => ({ ...oversizedStats }),
+    oversizedStats: () => ({ ...state.oversizedStats }),
     setOverfullPages(on) {
       hostile.overfull = on;
     },
@@ -370,13 +232,13 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
       chain.failing = fail;
     },
     fail(mode) {
-      failure = mode;
+      state.failure = mode;
       if (mode !== "stall") for (const response of stalled) response.destroy();
     },
     setDelay(ms) {
-      delayMs = ms;
+      state.delayMs = ms;
     },
-    requests,
+    requests: state.requests,
     close: async () => {
       for (const response of stalled) response.destroy();
       server.closeAllConnections();
@@ -385,10 +247,178 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
   };
 }
 
+function addTransfer(state: SimulatorState, input: SimulatedTransferInput): TronGridItem {
+  const micro = typeof input.amount === "bigint" ? input.amount : parseUsdt(input.amount);
+  const blockTimeMs = input.blockTime instanceof Date ? input.blockTime.getTime() : (input.blockTime ?? Date.now());
+  const item: TronGridItem = {
+    transaction_id: input.txid ?? randomBytes(32).toString("hex"),
+    token_info: {
+      symbol: input.token?.symbol ?? "USDT",
+      address: input.token?.address ?? state.usdtContract,
+      decimals: input.token?.decimals ?? 6,
+      name: "Tether USD",
+    },
+    block_timestamp: blockTimeMs,
+    from: input.from ?? randomTronAddress(),
+    to: input.to ?? state.defaultTo,
+    type: "Transfer",
+    value: input.rawValue ?? micro.toString(),
+  };
+  state.stored.push({ item, blockTimeMs, key: sortKey(blockTimeMs, item.transaction_id), confirmed: input.confirmed ?? true, raw: false });
+  return item;
+}
+
+function addRawItem(state: SimulatorState, item: unknown, blockTimeMs: number, onlyFor?: string): void {
+  const key = sortKey(blockTimeMs, randomBytes(32).toString("hex"));
+  state.stored.push({ item, blockTimeMs, key, confirmed: true, raw: true, ...(onlyFor === undefined ? {} : { onlyFor }) });
+}
+
+/** A USDT item dated in the future is a normal transfer the query's filters let through; another token's is sent raw. */
+function addFutureItem(state: SimulatorState, input: Parameters<TronGridSimulator["addFutureItem"]>[0] = {}): TronGridItem {
+  const blockTime = input.blockTime ?? farFutureBlockTimeMs;
+  if (input.token !== "other") return addTransfer(state, { to: input.to ?? state.defaultTo, amount: input.amount ?? "1000", blockTime });
+  const [item] = addOtherTokenItems(state, { ...input, count: 1, blockTime });
+  return item!;
+}
+
+/** Sent raw to the address's list only: an API asked for USDT's contract should never send them. */
+function addOtherTokenItems(state: SimulatorState, input: OtherTokenInput = {}): TronGridItem[] {
+  const to = input.to ?? state.defaultTo;
+  const contract = input.contract === "usdt" ? state.usdtContract : (input.contract ?? randomTronAddress());
+  return Array.from({ length: input.count ?? 1 }, (_, index) => {
+    const blockTimeMs = input.blockTime ?? Date.now() - index;
+    const item: TronGridItem = {
+      transaction_id: randomBytes(32).toString("hex"),
+      token_info: { symbol: "FAKE", address: contract, decimals: input.decimals ?? 6, name: "Not Tether" },
+      block_timestamp: blockTimeMs,
+      from: randomTronAddress(),
+      to,
+      type: "Transfer",
+      value: input.amount ?? "1000000",
+    };
+    addRawItem(state, item, blockTimeMs, to);
+    return item;
+  });
+}
+
+function matches(entry: Stored, q: Query): boolean {
+  if (entry.raw) return entry.onlyFor === undefined || entry.onlyFor === q.address;
+  const item = entry.item as TronGridItem;
+  if (q.onlyConfirmed && !entry.confirmed) return false;
+  if (q.onlyUnconfirmed && entry.confirmed) return false;
+  if (q.contract !== null && item.token_info.address !== q.contract) return false;
+  if (entry.blockTimeMs < q.minTs || entry.blockTimeMs > q.maxTs) return false;
+  if (q.onlyTo) return item.to === q.address;
+  if (q.onlyFrom) return item.from === q.address;
+  return item.to === q.address || item.from === q.address;
+}
+
+function page(state: SimulatorState, q: Query, path: string, params: URLSearchParams): object {
+  const ordered = state.stored.filter((entry) => matches(entry, q)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  if (q.descending) ordered.reverse();
+  const after = q.after;
+  const rest = after === null ? ordered : ordered.filter((entry) => (q.descending ? entry.key < after : entry.key > after));
+  const shown = state.hostile.overfull ? rest : rest.slice(0, q.limit);
+  const meta: Record<string, unknown> = { at: Date.now(), page_size: shown.length };
+  const last = shown.at(-1);
+  if (rest.length > shown.length && last) {
+    const fingerprint = Buffer.from(last.key).toString("base64url");
+    const nextParams = new URLSearchParams(params);
+    nextParams.set("fingerprint", fingerprint);
+    meta.fingerprint = fingerprint;
+    meta.links = { next: `${state.url}${path}?${nextParams.toString()}` };
+  }
+  return { data: shown.map((entry) => entry.item), success: true, meta };
+}
+
+async function handle(state: SimulatorState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const requestUrl = new URL(request.url ?? "/", "http://simulator");
+  if (request.method === "POST" && requestUrl.pathname.startsWith("/simulator/"))
+    return control(state, request, response, requestUrl.pathname);
+  const apiKey = headerValue(request.headers["tron-pro-api-key"]);
+  state.requests.push({ url: `${requestUrl.pathname}${requestUrl.search}`, apiKey });
+  if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+  if (state.failure === "stall") {
+    state.stalled.add(response);
+    response.on("close", () => state.stalled.delete(response));
+    return;
+  }
+  if (state.failure === "error") return send(response, 500, { success: false, error: "simulated internal error", statusCode: 500 });
+  if (state.failure === "unavailable") return send(response, 503, { success: false, error: "simulated unavailability", statusCode: 503 });
+  if (state.options.apiKey !== undefined && apiKey !== state.options.apiKey)
+    return send(response, 401, { success: false, error: "bad API key" });
+  if (requestUrl.pathname === latestBlockPath && (request.method === "POST" || request.method === "GET")) {
+    return answerLatestBlock(state.chain, response, requestUrl.searchParams);
+  }
+  const endpoint = request.method === "GET" ? endpointPattern.exec(requestUrl.pathname) : null;
+  if (!endpoint) return send(response, 404, { success: false, error: "no such endpoint", statusCode: 404 });
+  const parsed = parseQuery(decodeURIComponent(endpoint[1] ?? ""), requestUrl.searchParams);
+  if (typeof parsed === "string") return send(response, 400, { success: false, error: parsed, statusCode: 400 });
+  if (state.hostile.oversized) return sendOversizedPage(response, state.hostile.oversized, state.oversizedStats);
+  send(response, 200, page(state, parsed, requestUrl.pathname, requestUrl.searchParams));
+}
+
+/** getnowblock takes no parameters; a failing chain answers 500 as java-tron does on an internal error. */
+function answerLatestBlock(chain: SimulatedChain, response: ServerResponse, params: URLSearchParams): void {
+  for (const name of params.keys()) if (name !== "visible") return send(response, 400, { Error: `unknown parameter ${name}` });
+  if (chain.failing) return send(response, 500, { Error: "simulated failure of getnowblock" });
+  send(response, 200, blockJson(chain.latest()));
+}
+
+async function control(state: SimulatorState, request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(await readBody(request)) as Record<string, unknown>;
+    if (typeof body !== "object" || body === null) throw new Error("not an object");
+  } catch {
+    return send(response, 400, { error: "the body must be a JSON object" });
+  }
+  try {
+    if (path === "/simulator/transfers") return send(response, 201, addTransfer(state, transferFromJson(body)));
+    if (path === "/simulator/fail") return failureControl(state, body, response);
+    if (path === "/simulator/hostile") return hostileControl(state, body, response);
+    if (path === "/simulator/blocks") {
+      const { chain } = state;
+      if (body.frozen !== undefined) chain.freeze(body.frozen === true);
+      if (body.fail !== undefined) chain.failing = body.fail === true;
+      return send(response, 200, { ...chain.latest(), frozen: chain.frozen(), failing: chain.failing });
+    }
+  } catch (error) {
+    return send(response, 400, { error: error instanceof Error ? error.message : String(error) });
+  }
+  send(response, 404, { error: "no such control endpoint" });
+}
+
+/** POST /simulator/fail: how the API answers from now on (204). */
+function failureControl(state: SimulatorState, body: Record<string, unknown>, response: ServerResponse): void {
+  const mode = body.mode ?? null;
+  if (mode !== null && mode !== "error" && mode !== "unavailable" && mode !== "stall")
+    throw new Error("mode: error, unavailable, stall or null");
+  state.failure = mode;
+  if (typeof body.delayMs === "number" && body.delayMs >= 0) state.delayMs = body.delayMs;
+  response.writeHead(204).end();
+}
+
+/** POST /simulator/hostile: adds hostile items (201 with them) or switches a hostile way of paging (204). */
+function hostileControl(state: SimulatorState, body: Record<string, unknown>, response: ServerResponse): void {
+  const input = hostileFromJson(body);
+  if (input.mode === "future-item") {
+    const items = Array.from({ length: input.count ?? 1 }, () => addFutureItem(state, input));
+    return send(response, 201, { items });
+  }
+  if (input.mode === "other-token") return send(response, 201, { items: addOtherTokenItems(state, input) });
+  state.hostile.oversized =
+    input.mode === "oversized-page" ? { bytes: input.bytes ?? 250 * 1024 * 1024, chunkDelayMs: input.chunkDelayMs ?? 0 } : null;
+  state.hostile.overfull = input.mode === "overfull-page";
+  response.writeHead(204).end();
+}
+
 /**
  * A chain that makes one block every `intervalMs` from now on, as TRON makes one every 3 s; frozen,
  * it keeps answering the block it was at (an API whose node stopped following the chain).
  */
+type SimulatedChain = ReturnType<typeof simulatedChain>;
+
 function simulatedChain(intervalMs: number, firstNumber: number) {
   const startedAt = Date.now();
   let frozenAt: SimulatedBlock | null = null;

@@ -48,89 +48,14 @@ export type PgliteQueryClient = {
  */
 export function withPreparedStatements(client: PGlite): PgliteQueryClient {
   Object.assign(client.parsers, rawTextParsers);
-  const prepared = new Map<string, Promise<PreparedStatement | null>>();
-  const seenOnce = new Set<string>();
-  const sameAsClients = new WeakMap<Parsers, boolean>();
-
-  /** Whether these parsers add nothing to the client's: the raw-text ones, and the client has them. */
-  function addsNothing(parsers: Parsers): boolean {
-    let known = sameAsClients.get(parsers);
-    if (known === undefined) {
-      const probe = "2026-11-23 12:00:00+00";
-      known = Object.entries(parsers).every(([key, parse]) => {
-        const oid = Number(key);
-        return (
-          rawTextParsers[oid] !== undefined &&
-          client.parsers[oid] === rawTextParsers[oid] &&
-          (parse as (text: string, typeId: number) => unknown)(probe, oid) === probe
-        );
-      });
-      sameAsClients.set(parsers, known);
-    }
-    return known;
-  }
-
-  /** The options as PGlite should get them: drizzle's parsers dropped when the client has them already. */
-  function lean(options: QueryOptions | undefined): QueryOptions | undefined {
-    if (!options?.parsers || !addsNothing(options.parsers)) return options;
-    const { parsers: _same, ...rest } = options;
-    return rest;
-  }
-
-  async function prepare(text: string, name: string): Promise<PreparedStatement | null> {
-    try {
-      await client.query(`prepare ${name} as ${text}`);
-      const { rows } = await client.query<{ types: number[] }>(
-        "select parameter_types::oid[] as types from pg_prepared_statements where name = $1",
-        [name],
-      );
-      return { name, paramTypes: rows[0]?.types ?? [] };
-    } catch {
-      return null; // not preparable after all: this text goes the plain way from now on
-    }
-  }
-
-  /** The prepared statement for this text, preparing it on its second sighting; null = plain query. */
-  function preparedFor(text: string): Promise<PreparedStatement | null> | null {
-    const known = prepared.get(text);
-    if (known) return known;
-    if (!preparableStatement.test(text) || prepared.size >= maxPreparedStatements) return null;
-    if (!seenOnce.has(text)) {
-      seenOnce.add(text);
-      return null;
-    }
-    seenOnce.delete(text);
-    const statement = prepare(text, `nexapay_stmt_${prepared.size + 1}`);
-    prepared.set(text, statement);
-    return statement;
-  }
-
-  /** The EXECUTE's argument list, each value as PGlite would bind it; null when one cannot be written so. */
-  function argumentsOf(statement: PreparedStatement, params: unknown[]): string | null {
-    if (params.length !== statement.paramTypes.length) return null;
-    const parts: string[] = [];
-    for (const [i, value] of params.entries()) {
-      if (value === null || value === undefined) {
-        parts.push("NULL");
-        continue;
-      }
-      const serialize = client.serializers[statement.paramTypes[i] ?? 0];
-      let text: unknown;
-      if (serialize) text = serialize(value);
-      else if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean")
-        text = String(value);
-      else return null; // PGlite would send value.toString(); leave such a value to it
-      if (typeof text !== "string" || text.includes("\0")) return null;
-      parts.push(`'${text.replaceAll("'", "''")}'`);
-    }
-    return parts.join(", ");
-  }
+  const lean = parserDropper(client);
+  const preparedFor = statementPreparer(client);
 
   async function query<T>(text: string, params: unknown[] = [], given?: QueryOptions): Promise<Results<T>> {
     const options = lean(given);
     const onlyRowShape = options === undefined || Object.keys(options).every((key) => key === "rowMode" || key === "parsers");
     const statement = onlyRowShape ? await preparedFor(text) : null;
-    const args = statement ? argumentsOf(statement, params) : null;
+    const args = statement ? argumentsOf(client, statement, params) : null;
     if (!statement || args === null) return client.query<T>(text, params, options);
     try {
       return await client.query<T>(args === "" ? `execute ${statement.name}` : `execute ${statement.name}(${args})`, [], options);
@@ -154,4 +79,86 @@ export function withPreparedStatements(client: PGlite): PgliteQueryClient {
     });
 
   return { query, transaction: (callback) => client.transaction((tx) => callback(leanTransaction(tx))) };
+}
+
+/** The options as PGlite should get them: drizzle's parsers dropped when the client has them already. */
+function parserDropper(client: PGlite): (options: QueryOptions | undefined) => QueryOptions | undefined {
+  const sameAsClients = new WeakMap<Parsers, boolean>();
+
+  /** Whether these parsers add nothing to the client's: the raw-text ones, and the client has them. */
+  function addsNothing(parsers: Parsers): boolean {
+    let known = sameAsClients.get(parsers);
+    if (known === undefined) {
+      const probe = "2026-11-23 12:00:00+00";
+      known = Object.entries(parsers).every(([key, parse]) => {
+        const oid = Number(key);
+        return (
+          rawTextParsers[oid] !== undefined &&
+          client.parsers[oid] === rawTextParsers[oid] &&
+          (parse as (text: string, typeId: number) => unknown)(probe, oid) === probe
+        );
+      });
+      sameAsClients.set(parsers, known);
+    }
+    return known;
+  }
+
+  return (options) => {
+    if (!options?.parsers || !addsNothing(options.parsers)) return options;
+    const { parsers: _same, ...rest } = options;
+    return rest;
+  };
+}
+
+/** The prepared statement for a text, preparing it on its second sighting; null = plain query. */
+function statementPreparer(client: PGlite): (text: string) => Promise<PreparedStatement | null> | null {
+  const prepared = new Map<string, Promise<PreparedStatement | null>>();
+  const seenOnce = new Set<string>();
+  return (text) => {
+    const known = prepared.get(text);
+    if (known) return known;
+    if (!preparableStatement.test(text) || prepared.size >= maxPreparedStatements) return null;
+    if (!seenOnce.has(text)) {
+      seenOnce.add(text);
+      return null;
+    }
+    seenOnce.delete(text);
+    const statement = prepare(client, text, `nexapay_stmt_${prepared.size + 1}`);
+    prepared.set(text, statement);
+    return statement;
+  };
+}
+
+async function prepare(client: PGlite, text: string, name: string): Promise<PreparedStatement | null> {
+  try {
+    await client.query(`prepare ${name} as ${text}`);
+    const { rows } = await client.query<{ types: number[] }>(
+      "select parameter_types::oid[] as types from pg_prepared_statements where name = $1",
+      [name],
+    );
+    return { name, paramTypes: rows[0]?.types ?? [] };
+  } catch {
+    return null; // not preparable after all: this text goes the plain way from now on
+  }
+}
+
+/** The EXECUTE's argument list, each value as PGlite would bind it; null when one cannot be written so. */
+function argumentsOf(client: PGlite, statement: PreparedStatement, params: unknown[]): string | null {
+  if (params.length !== statement.paramTypes.length) return null;
+  const parts: string[] = [];
+  for (const [i, value] of params.entries()) {
+    if (value === null || value === undefined) {
+      parts.push("NULL");
+      continue;
+    }
+    const serialize = client.serializers[statement.paramTypes[i] ?? 0];
+    let text: unknown;
+    if (serialize) text = serialize(value);
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean")
+      text = String(value);
+    else return null; // PGlite would send value.toString(); leave such a value to it
+    if (typeof text !== "string" || text.includes("\0")) return null;
+    parts.push(`'${text.replaceAll("'", "''")}'`);
+  }
+  return parts.join(", ");
 }

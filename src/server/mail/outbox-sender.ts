@@ -112,7 +112,7 @@ export function messageIdOf(eventKey: string, domain: string): string {
   return `<outbox.${createHash("sha256").update(eventKey).digest("hex").slice(0, 32)}@${domain}>`;
 }
 
-export function createOutboxSender(options: {
+export type OutboxSenderOptions = {
   db: Db;
   mailer: Mailer;
   pollSeconds: number;
@@ -126,78 +126,17 @@ export function createOutboxSender(options: {
   publicUrl?: string;
   log: Log;
   batchSize?: number;
-}): OutboxSender {
-  const { db, mailer, log } = options;
+};
+
+export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
+  const { log } = options;
   // 50 a claim: a busy hour's messages cost few claims and marks, and 50 sends end well inside the lease.
   const batchSize = options.batchSize ?? 50;
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Step 1: a short transaction of its own; the rows are leased when it commits (migration 0019). */
-  const claim = () => queryRows<OutboxRow>(db, sql`select * from nexapay_claim_outbox(${batchSize}, ${leaseSeconds})`);
-
-  /** Step 2 for one row (and step 3 when it fails): answers whether it was sent. */
-  const deliver = async (row: OutboxRow): Promise<boolean> => {
-    try {
-      await mailer.send({
-        ...messageOf(row, options.publicUrl),
-        messageId: messageIdOf(row.event_key, options.domain),
-        // Time first, so that the outbox folder lists messages in the order they were written.
-        fileKey: `${new Date(row.created_at).toISOString().replace(/[:.]/g, "-")}-${row.event_key}`,
-      });
-    } catch (error) {
-      const message = withoutFreezeToken(error instanceof Error ? error.message : String(error), row.params);
-      await db.execute(sql`update email_outbox
-        set last_error = ${message.slice(0, 500)}, next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})
-        where id = ${row.id} and sent_at is null`);
-      log.warn({ eventKey: row.event_key, attempts: row.attempts, err: message }, "outbox: sending failed, will retry");
-      return false;
-    }
-    return true;
-  };
-
-  /** Step 3 for the rows sent. */
-  const markSent = (rows: OutboxRow[]) =>
-    rows.length === 0
-      ? Promise.resolve()
-      : db.execute(sql`update email_outbox set sent_at = now(), last_error = null
-          where id in (${sql.join(
-            rows.map((row) => sql`${row.id}`),
-            sql`, `,
-          )})`);
-
-  /** A stopped sender hands back the rows it claimed but did not send: due at once for the next one. */
-  const release = (rows: OutboxRow[]) =>
-    rows.length === 0
-      ? Promise.resolve()
-      : db.execute(sql`update email_outbox set attempts = attempts - 1, next_attempt_at = now()
-          where sent_at is null and id in (${sql.join(
-            rows.map((row) => sql`${row.id}`),
-            sql`, `,
-          )})`);
-
-  const deliverAll = async (): Promise<number> => {
-    let sent = 0;
-    for (;;) {
-      const rows = await claim();
-      const delivered: OutboxRow[] = [];
-      for (const [index, row] of rows.entries()) {
-        if (stopping) {
-          await markSent(delivered);
-          await release(rows.slice(index));
-          return sent + delivered.length;
-        }
-        if (await deliver(row)) delivered.push(row);
-        // The mailer writes an .eml file synchronously (decision 030): requests that came in
-        // meanwhile go first, so a batch holds the event loop for one message at a time.
-        await setImmediatePromise();
-      }
-      await markSent(delivered);
-      sent += delivered.length;
-      if (rows.length < batchSize || stopping) return sent;
-    }
-  };
+  const deliverAll = () => deliverAllDue(options, batchSize, () => stopping);
 
   /** One delivery run at a time; a kick during a run asks for one more right after it. */
   const { run: deliverDue, finished } = oneRunAtATime(deliverAll, () => stopping);
@@ -234,4 +173,73 @@ export function createOutboxSender(options: {
     },
     deliverDue,
   };
+}
+
+/** Step 1: a short transaction of its own; the rows are leased when it commits (migration 0019). */
+function claim(db: Db, batchSize: number): Promise<OutboxRow[]> {
+  return queryRows<OutboxRow>(db, sql`select * from nexapay_claim_outbox(${batchSize}, ${leaseSeconds})`);
+}
+
+/** Step 2 for one row (and step 3 when it fails): answers whether it was sent. */
+async function deliver(options: OutboxSenderOptions, row: OutboxRow): Promise<boolean> {
+  try {
+    await options.mailer.send({
+      ...messageOf(row, options.publicUrl),
+      messageId: messageIdOf(row.event_key, options.domain),
+      // Time first, so that the outbox folder lists messages in the order they were written.
+      fileKey: `${new Date(row.created_at).toISOString().replace(/[:.]/g, "-")}-${row.event_key}`,
+    });
+  } catch (error) {
+    const message = withoutFreezeToken(error instanceof Error ? error.message : String(error), row.params);
+    await options.db.execute(sql`update email_outbox
+      set last_error = ${message.slice(0, 500)}, next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})
+      where id = ${row.id} and sent_at is null`);
+    options.log.warn({ eventKey: row.event_key, attempts: row.attempts, err: message }, "outbox: sending failed, will retry");
+    return false;
+  }
+  return true;
+}
+
+/** Step 3 for the rows sent. */
+async function markSent(db: Db, rows: OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`update email_outbox set sent_at = now(), last_error = null
+    where id in (${sql.join(
+      rows.map((row) => sql`${row.id}`),
+      sql`, `,
+    )})`);
+}
+
+/** A stopped sender hands back the rows it claimed but did not send: due at once for the next one. */
+async function release(db: Db, rows: OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`update email_outbox set attempts = attempts - 1, next_attempt_at = now()
+    where sent_at is null and id in (${sql.join(
+      rows.map((row) => sql`${row.id}`),
+      sql`, `,
+    )})`);
+}
+
+/** Claims and sends batches until fewer than a batch are due, or the sender stops; answers how many were sent. */
+async function deliverAllDue(options: OutboxSenderOptions, batchSize: number, isStopping: () => boolean): Promise<number> {
+  const { db } = options;
+  let sent = 0;
+  for (;;) {
+    const rows = await claim(db, batchSize);
+    const delivered: OutboxRow[] = [];
+    for (const [index, row] of rows.entries()) {
+      if (isStopping()) {
+        await markSent(db, delivered);
+        await release(db, rows.slice(index));
+        return sent + delivered.length;
+      }
+      if (await deliver(options, row)) delivered.push(row);
+      // The mailer writes an .eml file synchronously (decision 030): requests that came in
+      // meanwhile go first, so a batch holds the event loop for one message at a time.
+      await setImmediatePromise();
+    }
+    await markSent(db, delivered);
+    sent += delivered.length;
+    if (rows.length < batchSize || isStopping()) return sent;
+  }
 }

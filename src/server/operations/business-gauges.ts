@@ -66,40 +66,7 @@ export function createBusinessGauges(options: {
   const { registry, db, log } = options;
   const now = options.now ?? Date.now;
   const registers = [registry];
-  const pending = new Gauge({
-    name: "nexapay_pending_transactions",
-    help: "Pending deposits and withdrawals: what GET /api/admin/stats shows",
-    labelNames: ["type"] as const,
-    registers,
-  });
-  const oldestPending = new Gauge({
-    name: "nexapay_oldest_pending_seconds",
-    help: "Age of the oldest pending transaction of each type (0 when none)",
-    labelNames: ["type"] as const,
-    registers,
-  });
-  const awaiting = new Gauge({
-    name: "nexapay_second_approvals_awaiting",
-    help: "Requests waiting for a second admin (four eyes)",
-    registers,
-  });
-  const backlog = new Gauge({
-    name: "nexapay_email_outbox_backlog",
-    help: "Customer e-mails not sent yet (due or waiting for a retry)",
-    registers,
-  });
-  const outboxOldest = new Gauge({
-    name: "nexapay_email_outbox_oldest_seconds",
-    help: "Age of the oldest customer e-mail not sent yet (0 when none)",
-    registers,
-  });
-  const chainAge = options.chainWatched
-    ? new Gauge({
-        name: "nexapay_chain_last_success_age_seconds",
-        help: "Seconds since the chain watcher's last successful poll (+Inf before its first)",
-        registers,
-      })
-    : null;
+  const apply = createFigureGauges(registers, options.chainWatched);
   const refreshes = new Counter({
     name: "nexapay_metrics_refreshes_total",
     help: "Reads of the business gauges from the database (at most one per 15 s)",
@@ -119,18 +86,6 @@ export function createBusinessGauges(options: {
       this.set(lastRefreshAt === 0 ? Number.POSITIVE_INFINITY : (now() - lastRefreshAt) / 1000);
     },
   });
-
-  const apply = (f: Figures) => {
-    pending.set({ type: "deposit" }, f.pending_deposits);
-    pending.set({ type: "withdraw" }, f.pending_withdrawals);
-    oldestPending.set({ type: "deposit" }, f.oldest_deposit_seconds ?? 0);
-    oldestPending.set({ type: "withdraw" }, f.oldest_withdrawal_seconds ?? 0);
-    awaiting.set(f.second_approvals_awaiting);
-    backlog.set(f.outbox_backlog);
-    outboxOldest.set(f.outbox_oldest_seconds ?? 0);
-    // Watched but never successful yet: silent since forever, which the "watcher silent" alert should see.
-    chainAge?.set(f.chain_last_success_seconds ?? Number.POSITIVE_INFINITY);
-  };
 
   const refresh = async () => {
     refreshes.inc();
@@ -158,6 +113,55 @@ export function createBusinessGauges(options: {
       });
       return inFlight;
     },
+  };
+}
+
+/** The gauges of the figures, registered in this order; answers the function that sets them from a row. */
+function createFigureGauges(registers: Registry[], chainWatched: boolean): (figures: Figures) => void {
+  const pending = new Gauge({
+    name: "nexapay_pending_transactions",
+    help: "Pending deposits and withdrawals: what GET /api/admin/stats shows",
+    labelNames: ["type"] as const,
+    registers,
+  });
+  const oldestPending = new Gauge({
+    name: "nexapay_oldest_pending_seconds",
+    help: "Age of the oldest pending transaction of each type (0 when none)",
+    labelNames: ["type"] as const,
+    registers,
+  });
+  const awaiting = new Gauge({
+    name: "nexapay_second_approvals_awaiting",
+    help: "Requests waiting for a second admin (four eyes)",
+    registers,
+  });
+  const backlog = new Gauge({
+    name: "nexapay_email_outbox_backlog",
+    help: "Customer e-mails not sent yet (due or waiting for a retry)",
+    registers,
+  });
+  const outboxOldest = new Gauge({
+    name: "nexapay_email_outbox_oldest_seconds",
+    help: "Age of the oldest customer e-mail not sent yet (0 when none)",
+    registers,
+  });
+  const chainAge = chainWatched
+    ? new Gauge({
+        name: "nexapay_chain_last_success_age_seconds",
+        help: "Seconds since the chain watcher's last successful poll (+Inf before its first)",
+        registers,
+      })
+    : null;
+  return (f: Figures) => {
+    pending.set({ type: "deposit" }, f.pending_deposits);
+    pending.set({ type: "withdraw" }, f.pending_withdrawals);
+    oldestPending.set({ type: "deposit" }, f.oldest_deposit_seconds ?? 0);
+    oldestPending.set({ type: "withdraw" }, f.oldest_withdrawal_seconds ?? 0);
+    awaiting.set(f.second_approvals_awaiting);
+    backlog.set(f.outbox_backlog);
+    outboxOldest.set(f.outbox_oldest_seconds ?? 0);
+    // Watched but never successful yet: silent since forever, which the "watcher silent" alert should see.
+    chainAge?.set(f.chain_last_success_seconds ?? Number.POSITIVE_INFINITY);
   };
 }
 
