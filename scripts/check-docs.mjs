@@ -6,6 +6,7 @@
 //   - a path written in backticks that names no file or folder (how a path is read: pathProblem);
 //   - a decision cited by number ("decision 040", "decisions 042–047", docs/decisions/024) that has
 //     no record in docs/decisions/;
+//   - a file beside a listing README (listingReadme below) that the README does not name;
 //   - a decision record whose first lines are not "# NNN. Title", a blank line, "Date: YYYY-MM-DD ·
 //     Status: …" (docs/decisions/README.md), or whose status names a superseding record that does
 //     not exist.
@@ -240,9 +241,9 @@ function checkDecisionRecords(records, report) {
 }
 
 // The folders whose README lists its files, one line each: a domain of the server, a feature of the
-// web app. A file added to one of them without its line fails the check, as a line for a file that
+// web app, src/shared and scripts. A file added to one of them without its line fails the check, as a line for a file that
 // is gone does.
-const listingReadme = /^(src\/shared|src\/server\/[^/]+|src\/web\/features\/[^/]+)\/README\.md$/;
+const listingReadme = /^(scripts|src\/shared|src\/server\/[^/]+|src\/web\/features\/[^/]+)\/README\.md$/;
 const isListedFile = (name) => !/\.test\.tsx?$/.test(name) && name !== "README.md";
 
 /** Each file and folder beside a listing README must be named in it, in backticks. */
