@@ -17,6 +17,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { migrationsFolder, openDatabase, queryRows, type Database } from "../../src/server/db/client.ts";
+import { filesDifferingFromLive, liveFunctionNames } from "../../src/server/db/sql-functions-check.ts";
+import { sqlFunctionOrder } from "../../src/server/db/sql-functions.ts";
 import { findLedgerBreaches } from "../../src/server/wallet/ledger-check.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";
 import { Browser, liftedCustomerProtection, publicUrl } from "../support/test-app.ts";
@@ -137,6 +139,10 @@ describe.each(fixtures.map((fixture) => [`${fixture.name} (${fixture.commit}, ${
       const [applied] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       expect(applied?.n).toBe(journalLength);
       expect(await findLedgerBreaches(database.db)).toEqual([]);
+      // Its functions are now exactly those of src/server/db/functions: none that an old migration
+      // made and no file holds (an old signature, a dead helper), each as its file says.
+      expect(await liveFunctionNames(database.db)).toEqual([...sqlFunctionOrder].sort());
+      expect(await filesDifferingFromLive(database.db)).toEqual([]);
 
       // The e-mail the old release could not send (its mail server was away): this one sends it,
       // whatever template names and facts that release wrote.

@@ -8,20 +8,22 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import type { Db } from "./db-handle.ts";
 import { listenWithReconnect, type ConnectionLog, type ListenEvents } from "./listen-connection.ts";
 import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import { moveRecordedMigrationTimes } from "./migration-clock.ts";
 import { withPreparedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema.ts";
+import { applySqlFunctions, firstApplyScript } from "./sql-functions.ts";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Where most of the server imports them from; they live in db-handle.ts so that what runs at start
+// here can use them without importing this file.
+export { queryRows, type Db } from "./db-handle.ts";
 
 export type Database = {
   db: Db;
@@ -64,6 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await migrateUnderLock(pool, async () => {
       await moveRecordedMigrationTimes(db);
       await migratePg(db, { migrationsFolder });
+      await applySqlFunctions(db);
     });
     // A dedicated connection: LISTEN belongs to a session, and pool connections come and go.
     const listen = (channel: string, onPayload: (payload: string) => void, events: ListenEvents = {}) =>
@@ -91,6 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     await moveRecordedMigrationTimes(migrator);
     await migratePglite(migrator, { migrationsFolder });
+    await applySqlFunctions(migrator);
   } catch (error) {
     // A failed migration stops the start: the folder is given back for the next try.
     await client.close().catch(() => undefined);
@@ -127,6 +131,8 @@ const pgliteOptions = {
  * opened here. Done in this process, initdb and the first migrations leave some 150 MB touched in
  * PGlite's memory until the server stops. The child is plain JavaScript (no TypeScript loader) with
  * the same options as pgliteOptions; it resolves packages from this file's folder, in src/ and dist/ alike.
+ * It also applies the SQL functions (sql-functions.ts), from a script this process writes to its
+ * standard input, so that the opening here finds them all applied and has nothing left to do.
  */
 async function createPgliteDatabaseAside(dir: string): Promise<void> {
   const code = `
@@ -135,13 +141,18 @@ async function createPgliteDatabaseAside(dir: string): Promise<void> {
     import { drizzle } from "drizzle-orm/pglite";
     import { migrate } from "drizzle-orm/pglite/migrator";
     const [dir, migrationsFolder, startParams] = process.argv.slice(1);
+    let functionsScript = "";
+    for await (const chunk of process.stdin) functionsScript += chunk;
     const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: JSON.parse(startParams) });
     await migrate(drizzle({ client }), { migrationsFolder });
+    await client.exec(functionsScript);
     await client.close();
   `;
   const args = ["--input-type=module", "--eval", code, dir, migrationsFolder, JSON.stringify(pgliteOptions.startParams)];
   try {
-    await promisify(execFile)(process.execPath, args, { cwd: fileURLToPath(new URL(".", import.meta.url)) });
+    const child = promisify(execFile)(process.execPath, args, { cwd: fileURLToPath(new URL(".", import.meta.url)) });
+    child.child.stdin?.end(firstApplyScript());
+    await child;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
     throw new Error(`Could not create the embedded database in ${dir}${stderr ? `:\n${stderr}` : ""}`, { cause: error });
@@ -151,7 +162,8 @@ async function createPgliteDatabaseAside(dir: string): Promise<void> {
 /**
  * Several server processes may start at once on one database. Without a lock, each would try to
  * apply the same pending migration and all but one would die on "relation already exists". A
- * session-level advisory lock makes the others wait, then find nothing left to apply.
+ * session-level advisory lock makes the others wait, then find nothing left to apply. The SQL
+ * functions are applied under it too: two starts must not both replace them.
  */
 async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
   const lockClient = await pool.connect();
@@ -170,9 +182,3 @@ const consoleLog: ConnectionLog = {
 };
 
 export { schema };
-
-/** Runs raw SQL and answers its rows: both drivers answer `{ rows }`, typed here once. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}

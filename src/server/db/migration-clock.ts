@@ -10,7 +10,7 @@
 // the migrator runs, so it does not apply them twice. The journal test (migration-clock.test.ts)
 // keeps the times in order from now on.
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "./client.ts";
+import { queryRows, type Db } from "./db-handle.ts";
 
 /** Migrations whose journal time was moved: what a database may have recorded, and the time now. */
 export const movedMigrationTimes: readonly { tag: string; was: number; now: number }[] = [
