@@ -35,10 +35,20 @@ const signInAttemptsPerMinute = 5;
 
 const okSchema = z.object({ status: z.boolean() });
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards; config: Config }): void {
-  const { auth, db, guards } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+type AuthRouteDeps = { auth: Auth; db: Db; guards: Guards; config: Config };
 
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+  registerSignUpRoute(app, deps);
+  registerSignInRoute(app, deps);
+  registerSessionRoutes(app, deps);
+  registerResetRequestRoutes(app, deps);
+  registerResetPasswordRoute(app, deps);
+  registerChangePasswordRoute(app, deps);
+}
+
+function registerSignUpRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { auth, db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/auth/sign-up/email",
     {
@@ -86,6 +96,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+function registerSignInRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { auth, db, guards } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/sign-in/email",
@@ -138,6 +153,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+function registerSessionRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { auth } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post("/api/auth/sign-out", { schema: { tags: ["auth"] }, preValidation: refuseAnyBody }, async (request, reply) => {
     const response = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
@@ -148,6 +168,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     const response = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), asResponse: true });
     return sendAuthResponse(reply, response);
   });
+}
+
+function registerResetRequestRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { auth } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/request-password-reset",
@@ -189,6 +214,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       return { valid: found !== null && found.expiresAt > new Date() };
     },
   );
+}
+
+function registerResetPasswordRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { auth, db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/reset-password",
@@ -228,6 +258,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+function registerChangePasswordRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { auth, db, guards } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/change-password",

@@ -42,32 +42,45 @@ async function signedInActionOf(db: Db, userId: string): Promise<string> {
   return (await adminRoleOf(db, userId)) === null ? "user.signed_in" : "admin.signed_in";
 }
 
-export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth; db: Db; guards: Guards; config: Config }): void {
-  const { auth, db, guards } = deps;
-  const perIp = (prefix: string) => ({
+type TwoFactorDeps = { auth: Auth; db: Db; guards: Guards; config: Config };
+
+export function registerTwoFactorRoutes(app: FastifyInstance, deps: TwoFactorDeps): void {
+  registerEnableRoute(app, deps);
+  registerRecoveryCodeRoutes(app, deps);
+  registerDisableRoute(app, deps);
+  registerTotpStepRoute(app, deps);
+  registerRecoveryCodeStepRoute(app, deps);
+}
+
+/** Code attempts per IP (one limit for each endpoint, `prefix`): a code cannot be guessed at quickly. */
+function perIp(deps: TwoFactorDeps, prefix: string) {
+  return {
     rateLimit: {
       max: deps.config.rateLimits.twoFactorCodesPerIpPerMinute,
       timeWindow: "1 minute",
       keyGenerator: (request: FastifyRequest) => `${prefix}:${request.ip}`,
     },
-  });
+  };
+}
+
+/**
+ * The session that answered a code is the one that proved it: only that session is marked (the
+ * admin routes accept no other). When the code completed an enrolment, every other session of
+ * that user ends: those were opened with a password alone.
+ */
+async function secondFactorPassed(db: Db, response: Response, enrolledUserId: string | null): Promise<void> {
+  const token = sessionTokenOf(response) ?? (await bodyTokenOf(response));
+  assert(token !== null, "a passed second-factor step answers with a session");
+  await markSessionTwoFactorVerified(db, token, new Date());
+  if (enrolledUserId !== null) await revokeSessionsOf(db, enrolledUserId, token);
+}
+
+function registerEnableRoute(app: FastifyInstance, deps: TwoFactorDeps): void {
+  const { auth, guards } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  /**
-   * The session that answered a code is the one that proved it: only that session is marked (the
-   * admin routes accept no other). When the code completed an enrolment, every other session of
-   * that user ends: those were opened with a password alone.
-   */
-  async function secondFactorPassed(response: Response, enrolledUserId: string | null): Promise<void> {
-    const token = sessionTokenOf(response) ?? (await bodyTokenOf(response));
-    assert(token !== null, "a passed second-factor step answers with a session");
-    await markSessionTwoFactorVerified(db, token, new Date());
-    if (enrolledUserId !== null) await revokeSessionsOf(db, enrolledUserId, token);
-  }
-
   r.post(
     "/api/auth/two-factor/enable",
-    { schema: { tags: ["auth"], body: twoFactorPasswordSchema }, onRequest: guards.requireUser, config: perIp("2fa-enable") },
+    { schema: { tags: ["auth"], body: twoFactorPasswordSchema }, onRequest: guards.requireUser, config: perIp(deps, "2fa-enable") },
     async (request, reply) => {
       // Admins and customers alike: the enrolment completes with the first code (verify-totp).
       const response = await auth.api.enableTwoFactor({
@@ -83,6 +96,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+function registerRecoveryCodeRoutes(app: FastifyInstance, deps: TwoFactorDeps): void {
+  const { auth, db, guards } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // New recovery codes for a signed-in, enrolled user (the old ones stop working): when they have
   // used most of them, or fear they were seen. The password is asked again, as for enrolment. An
@@ -92,7 +110,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
     {
       schema: { tags: ["auth"], body: twoFactorPasswordSchema },
       onRequest: guards.requireUserAsAdminIfAdmin,
-      config: perIp("2fa-backup-codes"),
+      config: perIp(deps, "2fa-backup-codes"),
     },
     async (request, reply) => {
       const signedIn = request.user!;
@@ -115,6 +133,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+function registerDisableRoute(app: FastifyInstance, deps: TwoFactorDeps): void {
+  const { auth, db, guards } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // A customer turns the second factor off with the password AND a current code (the app's or a
   // recovery code): neither a stolen session nor a stolen password alone can. It starts the
@@ -122,7 +145,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
   // requires it (a super admin resets a lost one, admins/reset-two-factor.ts).
   r.post(
     "/api/auth/two-factor/disable",
-    { schema: { tags: ["auth"], body: twoFactorDisableSchema }, onRequest: guards.requireUser, config: perIp("2fa-disable") },
+    { schema: { tags: ["auth"], body: twoFactorDisableSchema }, onRequest: guards.requireUser, config: perIp(deps, "2fa-disable") },
     async (request, reply) => {
       const signedIn = request.user!;
       if (signedIn.adminRole !== null) throw new AppError(403, errorCodes.forbidden, adminsKeepIt);
@@ -150,10 +173,15 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+function registerTotpStepRoute(app: FastifyInstance, deps: TwoFactorDeps): void {
+  const { auth, db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/two-factor/verify-totp",
-    { schema: { tags: ["auth"], body: totpCodeSchema }, config: perIp("2fa-totp") },
+    { schema: { tags: ["auth"], body: totpCodeSchema }, config: perIp(deps, "2fa-totp") },
     async (request, reply) => {
       // With a session, this code completes the enrolment; without one, it completes a sign-in.
       const enrolling = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -166,7 +194,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       if (response.ok) {
         const userId = enrolling?.user.id ?? (await userIdOf(response));
         const enrolled = enrolling !== null && !enrolling.user.twoFactorEnabled;
-        await secondFactorPassed(response, enrolled && userId ? userId : null);
+        await secondFactorPassed(db, response, enrolled && userId ? userId : null);
         if (userId) {
           const customer = (await adminRoleOf(db, userId)) === null;
           await writeAudit(db, {
@@ -185,10 +213,15 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       return sendAuthResponse(reply, response);
     },
   );
+}
+
+function registerRecoveryCodeStepRoute(app: FastifyInstance, deps: TwoFactorDeps): void {
+  const { auth, db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/two-factor/verify-backup-code",
-    { schema: { tags: ["auth"], body: recoveryCodeSchema }, config: perIp("2fa-backup") },
+    { schema: { tags: ["auth"], body: recoveryCodeSchema }, config: perIp(deps, "2fa-backup") },
     async (request, reply) => {
       const response = await auth.api.verifyBackupCode({
         body: { code: request.body.code },
@@ -197,7 +230,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { auth: Auth
       });
       if (response.status === 401 || response.status === 400) throw wrongCode(invalidRecoveryCode);
       const userId = response.ok ? await userIdOf(response) : null;
-      if (response.ok) await secondFactorPassed(response, null);
+      if (response.ok) await secondFactorPassed(db, response, null);
       if (userId) {
         await writeAudit(db, {
           actorId: userId,
