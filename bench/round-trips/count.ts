@@ -14,7 +14,7 @@ import pg from "pg";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { approveTransaction } from "../../src/server/wallet/ledger.ts";
+import { approveTransaction } from "../../src/server/wallet/approve-transaction.ts";
 import { startThrowawayCluster } from "../../tests/support/postgres-cluster.ts";
 
 const publicUrl = "http://localhost:3000";

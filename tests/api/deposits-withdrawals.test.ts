@@ -5,8 +5,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog, ledgerEntries, transactions } from "../../src/server/db/schema.ts";
-import { createdWithdrawal, createWithdrawal, rejectTransaction, unconfirmedOwnerChecks } from "../../src/server/wallet/ledger.ts";
-import { limitsFrom } from "../../src/server/wallet/ledger.ts";
+import { rejectTransaction } from "../../src/server/wallet/reject-transaction.ts";
+import { createdWithdrawal, createWithdrawal, unconfirmedOwnerChecks } from "../../src/server/wallet/request-withdrawal.ts";
+import { limitsFrom } from "../../src/server/wallet/limits.ts";
 import { messages } from "../../src/shared/api-error.ts";
 import { bdtForUsdt, formatBdt, formatUsdt, parseBdt, parseUsdt } from "../../src/shared/money.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";

@@ -13,16 +13,12 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import { openDatabase, queryRows, type Db } from "../../src/server/db/client.ts";
 import { ledgerEntries, profiles, transactions, user } from "../../src/server/db/schema.ts";
-import {
-  adjustBalance,
-  approveTransaction,
-  createDeposit,
-  createdWithdrawal,
-  createWithdrawal,
-  unconfirmedOwnerChecks,
-} from "../../src/server/wallet/ledger.ts";
+import { adjustBalance } from "../../src/server/wallet/adjust-balance.ts";
+import { approveTransaction } from "../../src/server/wallet/approve-transaction.ts";
+import { createDeposit } from "../../src/server/wallet/request-deposit.ts";
+import { createdWithdrawal, createWithdrawal, unconfirmedOwnerChecks } from "../../src/server/wallet/request-withdrawal.ts";
 import { findLedgerBreaches, type LedgerBreach } from "../../src/server/wallet/ledger-check.ts";
-import { limitsFrom } from "../../src/server/wallet/ledger.ts";
+import { limitsFrom } from "../../src/server/wallet/limits.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, type SignedUpUser, type TestApp } from "../support/test-app.ts";
 import { signUpAdmin, type EnrolledAdmin } from "../support/wallet/admin.ts";

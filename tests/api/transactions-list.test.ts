@@ -2,7 +2,8 @@
 // page by default, filtered by type and searched by amount, method (reference) or status, with
 // LIKE's wildcards taken literally.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { approveTransaction, rejectTransaction } from "../../src/server/wallet/ledger.ts";
+import { approveTransaction } from "../../src/server/wallet/approve-transaction.ts";
+import { rejectTransaction } from "../../src/server/wallet/reject-transaction.ts";
 import type { TransactionDto } from "../../src/shared/wallet-schemas.ts";
 import { createTestApp, errorOf, type SignedUpUser, type TestApp } from "../support/test-app.ts";
 import { fund, tronAddress } from "../support/wallet/money.ts";

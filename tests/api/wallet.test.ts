@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { developmentDepositAddress } from "../../src/server/config.ts";
 import { extendedProfiles, profiles, sims, transactions, verificationDocuments } from "../../src/server/db/schema.ts";
-import { approveTransaction } from "../../src/server/wallet/ledger.ts";
+import { approveTransaction } from "../../src/server/wallet/approve-transaction.ts";
 import { messages } from "../../src/shared/api-error.ts";
 import { parseBdt } from "../../src/shared/money.ts";
 import type { TransactionDto, WalletDto } from "../../src/shared/wallet-schemas.ts";

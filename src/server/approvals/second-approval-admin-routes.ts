@@ -15,8 +15,11 @@ import { actingAdmin, type Guards } from "../auth/guards.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";
-import { confirmSecondApproval, declineSecondApproval, toTransactionDto } from "../wallet/ledger.ts";
-import { listSecondApprovals, toSecondApprovalDto } from "./second-approval-queries.ts";
+import { toSecondApprovalDto } from "../wallet/second-approval-dto.ts";
+import { toTransactionDto } from "../wallet/transaction-dto.ts";
+import { confirmSecondApproval } from "./confirm-second-approval.ts";
+import { declineSecondApproval } from "./decline-second-approval.ts";
+import { listSecondApprovals } from "./second-approval-queries.ts";
 
 export function registerSecondApprovalAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards; config: Config }): void {
   const { db, guards } = deps;

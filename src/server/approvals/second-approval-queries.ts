@@ -1,40 +1,11 @@
-// Four eyes (decision 020): reading the requests that wait for, or had, a second admin, and shaping
-// them for the API. The requests are made and decided by the money functions (wallet/ledger.ts).
+// Four eyes (decision 020): reading the requests that wait for, or had, a second admin, shaped for
+// the API by wallet/second-approval-dto.ts. The requests are made by wallet/approve-transaction.ts
+// and wallet/adjust-balance.ts, and decided by confirm-second-approval.ts and decline-second-approval.ts.
 import { count, eq, sql } from "drizzle-orm";
-import { formatBdt } from "#shared/money.ts";
 import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
-import { withdrawalWalletTypes } from "#shared/wallet-schemas.ts";
 import { queryRows, type Db } from "../db/client.ts";
 import { secondApprovals } from "../db/schema.ts";
-import type { SecondApprovalJson } from "../wallet/ledger.ts";
-
-/** A request as the API answers it: amounts in BDT, the withdrawal's method and number from its reference. */
-export function toSecondApprovalDto(row: SecondApprovalJson): SecondApprovalDto {
-  const [method, walletNumber] = row.reference?.split(":") ?? [];
-  const knownMethod = withdrawalWalletTypes.find((m) => m === method) ?? null;
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    userId: row.userId,
-    // Every customer has a profile; an admin made on the command line may not, and is named by e-mail.
-    username: row.username ?? "",
-    fullName: row.fullName,
-    amount: formatBdt(BigInt(row.amountMinor)),
-    direction: row.direction,
-    note: row.note,
-    transactionId: row.transactionId,
-    method: knownMethod,
-    walletNumber: knownMethod ? (walletNumber ?? null) : null,
-    payoutReference: row.payoutReference,
-    requestedBy: { id: row.requestedBy.id, username: row.requestedBy.username ?? "" },
-    requestedAt: new Date(row.requestedAt).toISOString(),
-    decidedBy: row.decidedBy ? { id: row.decidedBy.id, username: row.decidedBy.username ?? "" } : null,
-    decidedAt: row.decidedAt === null ? null : new Date(row.decidedAt).toISOString(),
-    declineReason: row.declineReason,
-    resultTransactionId: row.resultTransactionId,
-  };
-}
+import { toSecondApprovalDto, type SecondApprovalJson } from "../wallet/second-approval-dto.ts";
 
 /**
  * The queue: requests in one status (or all), oldest first, so the longest waiting is seen first.

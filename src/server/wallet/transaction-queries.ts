@@ -29,7 +29,7 @@ import {
   type CustomerFacts,
   type TransactionJson,
   type TransactionRow,
-} from "./ledger.ts";
+} from "./transaction-dto.ts";
 
 /** A customer's transaction with what they see of it beyond its row (decision 040). */
 export type CustomerTransaction = { transaction: TransactionRow; facts: CustomerFacts };

@@ -1,6 +1,7 @@
-// The back office's money endpoints (docs/architecture.md, HTTP API › Admin): the transactions list
-// and one transaction whole, approve (with a payout reference), reject, balance adjustments (approvals and
-// adjustments at or above FOUR_EYES_MIN_BDT become second-approval requests), and the chain's unclaimed transfers. Every route requires an admin. Routes parse, authorise,
+// The back office's money endpoints (docs/architecture.md, HTTP API › Admin): balance adjustments,
+// the transactions list and one transaction whole, approve (with a payout reference) and reject
+// (approvals and adjustments at or above FOUR_EYES_MIN_BDT become second-approval requests; decision
+// 020), and the chain's unclaimed transfers. Every route requires an admin. Routes parse, authorise,
 // call one service, shape.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -22,48 +23,42 @@ import { parseBdt } from "#shared/money.ts";
 import { secondApprovalSchema } from "#shared/second-approval-schemas.ts";
 import { transactionSchema } from "#shared/wallet-schemas.ts";
 import { actingAdmin, type Guards } from "../auth/guards.ts";
-import { toSecondApprovalDto } from "../approvals/second-approval-queries.ts";
 import { listUnclaimedTransfers } from "../chain/chain-evidence.ts";
-import { readChainStatus } from "../chain/chain-watcher.ts";
 import { assignTransferByHand } from "../chain/chain-matching.ts";
+import { readChainStatus } from "../chain/chain-watcher.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { idParams } from "../http/id-params.ts";
-import { adjustOrRequest, approveOrRequest, approveOrRequestIfAdmitted, rejectTransaction, toTransactionDto } from "./ledger.ts";
+import { adjustOrRequest } from "./adjust-balance.ts";
+import { approveOrRequest } from "./approve-transaction.ts";
+import { fourEyesMinPoishaOf } from "./limits.ts";
+import { actAsAdminFor } from "./money-actor.ts";
+import { rejectTransaction } from "./reject-transaction.ts";
+import { toSecondApprovalDto } from "./second-approval-dto.ts";
 import { getAdminTransaction, listAdminTransactions } from "./transaction-queries.ts";
+import { toTransactionDto } from "./transaction-dto.ts";
 
-export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; config: Config; guards: Guards }): void {
-  const { db, guards } = deps;
+type WalletAdminRouteDeps = { db: Db; config: Config; guards: Guards };
+
+const tags = ["admin"];
+
+export function registerWalletAdminRoutes(app: FastifyInstance, deps: WalletAdminRouteDeps): void {
+  // Registered in this order so that the API's description lists them as it always has.
+  registerAdjustmentRoutes(app, deps);
+  registerTransactionReadRoutes(app, deps);
+  registerDecisionRoutes(app, deps);
+  registerChainAdminRoutes(app, deps);
+}
+
+/** Everyone's transactions, a capped page at a time, and one transaction whole. */
+function registerTransactionReadRoutes(app: FastifyInstance, deps: WalletAdminRouteDeps): void {
+  const { db } = deps;
   // Whether the chain watcher runs: it decides the "off" state and whether approval needs evidence.
   const watcherOn = deps.config.chain !== null;
-  // Four eyes (decision 020): adjustments and withdrawal approvals of this much or more wait for a second admin; 0 = off.
-  const fourEyesMinPoisha = BigInt(deps.config.fourEyesMinBdt) * 100n;
+  const fourEyesMinPoisha = fourEyesMinPoishaOf(deps.config);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { onRequest: guards.requireAdmin };
-  const tags = ["admin"];
-
-  // Below the threshold an adjustment is made at once (201); at or above it, it waits for a second
-  // admin (202 with the request; decision 020).
-  r.post(
-    "/api/admin/users/:id/balance-adjustments",
-    {
-      schema: { tags, params: idParams, body: balanceAdjustmentSchema, response: { 201: transactionSchema, 202: secondApprovalSchema } },
-      ...admin,
-    },
-    async (request, reply) => {
-      const outcome = await adjustOrRequest(db, {
-        ...actingAdmin(request),
-        userId: request.params.id,
-        direction: request.body.direction,
-        amountPoisha: parseBdt(request.body.amount),
-        note: request.body.note ?? null,
-        fourEyesMinPoisha,
-      });
-      if (outcome.secondApproval) return reply.status(202).send(toSecondApprovalDto(outcome.secondApproval));
-      return reply.status(201).send(toTransactionDto(outcome.transaction));
-    },
-  );
+  const admin = { onRequest: deps.guards.requireAdmin };
 
   r.get(
     "/api/admin/transactions",
@@ -84,6 +79,40 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
       return transaction;
     },
   );
+}
+
+// Below the threshold an adjustment is made at once (201); at or above it, it waits for a second
+// admin (202 with the request; decision 020).
+function registerAdjustmentRoutes(app: FastifyInstance, deps: WalletAdminRouteDeps): void {
+  const fourEyesMinPoisha = fourEyesMinPoishaOf(deps.config);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/admin/users/:id/balance-adjustments",
+    {
+      schema: { tags, params: idParams, body: balanceAdjustmentSchema, response: { 201: transactionSchema, 202: secondApprovalSchema } },
+      onRequest: deps.guards.requireAdmin,
+    },
+    async (request, reply) => {
+      const outcome = await adjustOrRequest(deps.db, {
+        ...actingAdmin(request),
+        userId: request.params.id,
+        direction: request.body.direction,
+        amountPoisha: parseBdt(request.body.amount),
+        note: request.body.note ?? null,
+        fourEyesMinPoisha,
+      });
+      if (outcome.secondApproval) return reply.status(202).send(toSecondApprovalDto(outcome.secondApproval));
+      return reply.status(201).send(toTransactionDto(outcome.transaction));
+    },
+  );
+}
+
+/** Approve and reject a pending transaction. */
+function registerDecisionRoutes(app: FastifyInstance, deps: WalletAdminRouteDeps): void {
+  const { db, guards } = deps;
+  // Whether the chain watcher runs: it decides whether approval needs evidence.
+  const watcherOn = deps.config.chain !== null;
+  const fourEyesMinPoisha = fourEyesMinPoishaOf(deps.config);
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // A withdrawal at or above the four-eyes threshold is not paid yet: 202 with the request.
   // The busiest back-office write checks the admin's session in its own statement (guards.actAsAdmin):
@@ -111,14 +140,7 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
         credit: request.body?.credit ?? "claimed",
         reason: request.body?.reason ?? null,
       };
-      const outcome = await guards.actAsAdmin(
-        request,
-        async (admission) => {
-          const done = await approveOrRequestIfAdmitted(db, admission, input);
-          return done && { admin: done.admin, result: done.outcome };
-        },
-        () => approveOrRequest(db, { ...input, ...actingAdmin(request) }),
-      );
+      const outcome = await actAsAdminFor(guards, request, (actor) => approveOrRequest(db, actor, input));
       if (outcome.secondApproval) return reply.status(202).send(toSecondApprovalDto(outcome.secondApproval));
       return reply.status(200).send(toTransactionDto(outcome.transaction));
     },
@@ -126,12 +148,28 @@ export function registerWalletAdminRoutes(app: FastifyInstance, deps: { db: Db; 
 
   r.post(
     "/api/admin/transactions/:id/reject",
-    { schema: { tags, params: idParams, body: rejectTransactionSchema.nullish(), response: { 200: transactionSchema } }, ...admin },
+    {
+      schema: { tags, params: idParams, body: rejectTransactionSchema.nullish(), response: { 200: transactionSchema } },
+      onRequest: guards.requireAdmin,
+    },
     async (request) => {
       const reason = request.body?.reason ? request.body.reason : null;
       return toTransactionDto(await rejectTransaction(db, { ...actingAdmin(request), id: request.params.id, reason }));
     },
   );
+}
+
+/**
+ * The back office's view of the chain (decision 038): the transfers no deposit request claimed, the
+ * watcher's state, and giving a transfer to a request by hand.
+ */
+function registerChainAdminRoutes(app: FastifyInstance, deps: WalletAdminRouteDeps): void {
+  const { db } = deps;
+  // Whether the chain watcher runs: it decides the "off" state.
+  const watcherOn = deps.config.chain !== null;
+  const fourEyesMinPoisha = fourEyesMinPoishaOf(deps.config);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { onRequest: deps.guards.requireAdmin };
 
   r.get(
     "/api/admin/chain/unclaimed-transfers",

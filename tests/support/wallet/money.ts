@@ -5,7 +5,7 @@ import bs58check from "bs58check";
 import { and, count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { auditLog, ledgerEntries, profiles } from "../../../src/server/db/schema.ts";
-import { adjustBalance } from "../../../src/server/wallet/ledger.ts";
+import { adjustBalance } from "../../../src/server/wallet/adjust-balance.ts";
 import { findLedgerBreaches } from "../../../src/server/wallet/ledger-check.ts";
 import { bdtForUsdt, formatBdt, parseBdt, parseUsdt } from "../../../src/shared/money.ts";
 import type { TestApp } from "../test-app.ts";

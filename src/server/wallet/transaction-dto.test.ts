@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { isExpiredDeposit, limitsFrom, toTransactionDto, type TransactionRow } from "./ledger.ts";
+import { limitsFrom } from "./limits.ts";
+import { isExpiredDeposit, toTransactionDto, type TransactionRow } from "./transaction-dto.ts";
 
 const row: TransactionRow = {
   id: "5f0c9a52-8f7e-4d1e-9b8a-0d6c2f1e3a47",
