@@ -141,7 +141,7 @@ export const profiles = pgTable(
       .default(sql`0`),
     /**
      * The money held for the customer's pending withdrawals: the sum of their amounts, kept by a
-     * trigger on transactions (migration 0020, decision 035) so that no request sums them again.
+     * trigger on transactions (db/functions/nexapay_keep_held_money.sql, decision 035) so that no request sums them again.
      * `npm run ledger:check` compares it with the sum.
      */
     heldMinor: bigint("held_minor", { mode: "bigint" })
@@ -151,7 +151,7 @@ export const profiles = pgTable(
     /** Whether the customer wants e-mail about admins' decisions (decision 020); security mail always goes. */
     emailNotifications: boolean("email_notifications").notNull().default(true),
     createdAt: createdAt(),
-    /** Lower-cased username, e-mail and full name, kept by a trigger (migration 0002): what the admin users search matches. */
+    /** Lower-cased username, e-mail and full name, kept by a trigger (db/functions/profiles_set_search_text.sql): what the admin users search matches. */
     searchText: text("search_text").notNull().default(""),
     // Decision 039: what a stolen password must not be able to do.
     /** The last password change or reset, or second factor turned on, off or reset: withdrawals wait SECURITY_HOLD_HOURS after it. */
@@ -208,7 +208,7 @@ export const transactions = pgTable(
     /** A paid withdrawal's transaction ID at bKash, Nagad or Upay, upper-cased (decision 020). */
     payoutReference: text("payout_reference"),
     /**
-     * Lower-cased username, e-mail, method and payout reference of the transaction, kept by a trigger (migration 0002):
+     * Lower-cased username, e-mail, method and payout reference of the transaction, kept by a trigger (db/functions/transactions_set_search_text.sql):
      * what the admin transactions search matches as text, in one trigram-indexed column.
      */
     searchText: text("search_text").notNull().default(""),

@@ -4,7 +4,7 @@
 -- events commit together or not at all. The same SQL runs on PostgreSQL and on PGlite.
 --
 -- Refusals carry SQLSTATEs of our own class NX (no standard condition uses it), which the server
--- turns into its 4xx answers (wallet/money-functions.ts):
+-- turns into its 4xx answers (wallet/money-errors.ts):
 --   NX404 not found · NX403 the admin's own account · NX409 already decided
 --   NX402 more than the available balance · NX410 the daily withdrawal limit (DETAIL: the
 --   amount already withdrawn today, in poisha) · NX412 an idempotency key reused with other values
