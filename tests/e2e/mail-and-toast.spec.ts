@@ -4,6 +4,8 @@
 //   origin), not in whatever the system falls back to: this machine has no Bengali system font, so
 //   a toast whose font stack left it out would be boxes. Chromium's DevTools protocol names the
 //   fonts it really used for the toast's text (CSS.getPlatformFontsForNode);
+// - a toast shown before a switch of language reads in the new language while it is still on
+//   screen, the server's refusal inside it too;
 // - a decision e-mail from a real journey (an admin rejects the customer's deposit request) fits
 //   the phone's width, names the transaction by its short reference, and its button opens that
 //   transaction's receipt in the signed-in app. A picture of it is kept for a person to look at.
@@ -12,7 +14,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { displayBdtBangla, parseBdt } from "#shared/money.ts";
 import { newUser, signUpViaApi } from "./support/accounts.ts";
-import { originHeaders, requestDeposit } from "./support/admin.ts";
+import { addSim, originHeaders, requestDeposit } from "./support/admin.ts";
 import { bangla } from "./support/catalogs.ts";
 import { e2eBaseUrl, e2eOutboxDir } from "./support/e2e-env.ts";
 import { signInAsSuperAdmin } from "./support/super-admin.ts";
@@ -208,3 +210,27 @@ async function withBengaliFont(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.evaluate((family) => document.fonts.load(`400 16px "${family}"`, "অ"), shippedFont);
 }
+
+test("a toast shown before a switch to বাংলা reads in Bangla, the server's refusal inside it too", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signUpViaApi(page, newUser("toastlang"));
+  const taken = `019${String(Date.now()).slice(-8)}`;
+  await addSim(page.request, taken, "Personal");
+  await page.goto("/sims");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByLabel("Phone number").fill(taken);
+  await page.getByLabel("Wallet type").selectOption("Personal");
+  await page.getByRole("button", { name: "Add SIM" }).click();
+  const title = page.locator("[data-sonner-toast] [data-title]");
+  await expect(title).toHaveText("Failed to add SIM: This phone number is already registered");
+  // A pointer on the toast keeps it on screen (sonner pauses its timer) across the switch.
+  await page.locator("[data-sonner-toast]").hover();
+  await page.getByRole("button", { name: "বাংলা" }).first().click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+  const reason = bangla("This phone number is already registered");
+  await expect(title).toHaveText(bangla("Failed to add SIM: {reason}").replace("{reason}", reason));
+  await page.screenshot({ path: "test-results/screenshots/toast-after-switch-to-bn.png" });
+  await page.screenshot({ path: "/tmp/web-rest-toast-bn.png" });
+  await context.close();
+});

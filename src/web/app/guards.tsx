@@ -39,7 +39,7 @@ export function AdminGuard() {
   const { i18n } = useLingui();
 
   useEffect(() => {
-    if (error) toast.error(i18n._(adminCheckFailedMessage));
+    if (error) toast.error(adminCheckFailedMessage);
   }, [error, i18n]);
 
   if (loading) return <LoadingState label={i18n._(msg`Verifying admin credentials...`)} className="min-h-dvh" />;

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
@@ -19,7 +20,6 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
 }
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -29,10 +29,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         navigator.clipboard.writeText(text).then(
           () => {
             setCopied(true);
-            toast.success(t`Copied to clipboard`);
+            toast.success(msg`Copied to clipboard`);
             setTimeout(() => setCopied(false), 2000);
           },
-          () => toast.error(t`Could not copy. Select the text and copy it by hand.`),
+          () => toast.error(msg`Could not copy. Select the text and copy it by hand.`),
         );
       }}
     >

@@ -50,7 +50,7 @@ function CodeForm({ mode, verify, onStart, onVerified, onBack, onSwitch }: StepP
     } catch (failure) {
       const message = failure instanceof ApiError ? (failure.fields.code ?? errorMessage(failure, codeFailedMessage)) : codeFailedMessage;
       form.setError("code", { type: "server", message });
-      toast.error(serverMessageText(message));
+      toast.error(() => serverMessageText(message));
       setBusy(false);
       form.setFocus("code");
       return;

@@ -63,15 +63,14 @@ export function MenuList({
 export function useLogOut(redirectTo: string): { signingOut: boolean; logOut: () => Promise<void> } {
   const { signOut } = useAuthActions();
   const [signingOut, setSigningOut] = useState(false);
-  const { i18n } = useLingui();
 
   async function logOut() {
     setSigningOut(true);
     try {
       await signOut(redirectTo);
-      toast.success(i18n._(msg`Logged out successfully!`));
+      toast.success(msg`Logged out successfully!`);
     } catch {
-      toast.error(i18n._(msg`Failed to log out.`));
+      toast.error(msg`Failed to log out.`);
       setSigningOut(false);
     }
   }

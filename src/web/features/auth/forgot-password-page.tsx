@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -23,11 +24,11 @@ export default function ForgotPasswordPage() {
     try {
       await api.post("/api/auth/request-password-reset", { email, redirectTo: `${window.location.origin}/reset-password` });
     } catch {
-      toast.error(t`Failed to send reset email. Please try again.`);
+      toast.error(msg`Failed to send reset email. Please try again.`);
       setBusy(false);
       return;
     }
-    toast.success(t`Password reset link sent to your email`);
+    toast.success(msg`Password reset link sent to your email`);
     void navigate("/login", { state: { resetEmailSent: true } });
   });
 

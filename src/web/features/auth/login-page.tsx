@@ -26,7 +26,7 @@ const redirectDelayMs = 100;
  * (Profile › Security, decision 039), the 6-digit code or a recovery code.
  */
 export default function LoginPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const { endServerSession, refreshSession } = useAuthActions();
@@ -39,10 +39,10 @@ export default function LoginPage() {
   async function finish(): Promise<boolean> {
     const me = await refreshSession().catch(() => null);
     if (!me) {
-      toast.error(i18n._(signInFailedMessage));
+      toast.error(signInFailedMessage);
       return false;
     }
-    toast.success(t`Logged in successfully!`);
+    toast.success(msg`Logged in successfully!`);
     // The form stays disabled until the next page shows.
     const to = redirectTarget(location.state, "/dashboard");
     setTimeout(() => void navigate(to, { replace: true }), redirectDelayMs);
@@ -57,7 +57,7 @@ export default function LoginPage() {
     try {
       answer = await signInWithPassword(values);
     } catch (error) {
-      toast.error(errorMessage(error, i18n._(signInFailedMessage)));
+      toast.error((i18n) => errorMessage(error, i18n._(signInFailedMessage)));
       setBusy(false);
       return;
     }

@@ -23,7 +23,7 @@ const formFields = ["username", "email", "country", "password", "confirmPassword
 
 /** Sign up (/signup). */
 export default function SignupPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { signUp } = useAuthActions();
   const [busy, setBusy] = useState(false);
@@ -47,11 +47,11 @@ export default function SignupPage() {
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(errorMessage(error, i18n._(signUpFailedMessage)));
+      toast.error((i18n) => errorMessage(error, i18n._(signUpFailedMessage)));
       setBusy(false);
       return;
     }
-    toast.success(t`Account created successfully!`);
+    toast.success(msg`Account created successfully!`);
     void navigate("/dashboard", { replace: true });
   });
 

@@ -74,9 +74,9 @@ function DepositFlow({ info }: { info: DepositInfo }) {
     draft: "deposit",
     // The screen's messages (docs/product.md, Messages).
     messages: {
-      submitted: t`Deposit request submitted successfully!`,
-      signedOut: t`You must be logged in to make a deposit`,
-      failed: t`Failed to submit deposit request`,
+      submitted: msg`Deposit request submitted successfully!`,
+      signedOut: msg`You must be logged in to make a deposit`,
+      failed: msg`Failed to submit deposit request`,
     },
     // The server's own rule and words (decision 005), said before the review rather than after it.
     refuse: (values) =>

@@ -30,7 +30,7 @@ export default function ProfilePage() {
   const me = useQuery(meQuery);
 
   useEffect(() => {
-    if (me.isError) toast.error(i18n._(loadFailedMessage));
+    if (me.isError) toast.error(loadFailedMessage);
   }, [me.isError, i18n]);
 
   const user = me.data;

@@ -120,12 +120,12 @@ function AddSimCard() {
     try {
       await addSim(values);
       form.reset();
-      toast.success(t`SIM added successfully! Waiting for admin approval.`);
+      toast.success(msg`SIM added successfully! Waiting for admin approval.`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.sims });
     } catch (error) {
       if (isSignedOut(error)) {
         // The route guard sees the ended session and sends them to sign in, then back here.
-        toast.error(t`You must be logged in to add SIMs.`);
+        toast.error(msg`You must be logged in to add SIMs.`);
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         return;
       }
@@ -135,8 +135,11 @@ function AddSimCard() {
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      const reason = failureReason(error);
-      toast.error(t`Failed to add SIM: ${reason}`);
+      // The reason is read as the toast renders: the server's words follow a language switch too.
+      toast.error((i18n) => {
+        const reason = failureReason(error);
+        return i18n._(msg`Failed to add SIM: ${reason}`);
+      });
     } finally {
       setBusy(false);
     }
@@ -263,13 +266,16 @@ function RemoveSimDialog({ sim, onClose }: { sim: SimDto | null; onClose: () => 
     setBusy(true);
     try {
       await removeSim(sim.id);
-      toast.success(t`SIM removed successfully!`);
+      toast.success(msg`SIM removed successfully!`);
       queryClient.setQueryData<{ items: SimDto[] }>(queryKeys.sims, (data) => data && { items: data.items.filter((s) => s.id !== sim.id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.sims });
       onClose();
     } catch (error) {
-      const reason = failureReason(error);
-      toast.error(t`Failed to remove SIM: ${reason}`);
+      // The reason is read as the toast renders: the server's words follow a language switch too.
+      toast.error((i18n) => {
+        const reason = failureReason(error);
+        return i18n._(msg`Failed to remove SIM: ${reason}`);
+      });
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
@@ -25,7 +26,8 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
   path: "/api/deposits" | "/api/withdrawals";
   fields: readonly Path<TInput>[];
   draft: DraftKind;
-  messages: { submitted: string; signedOut: string; failed: string };
+  /** The toasts' words, as descriptors: a toast follows a language switch while it is shown. */
+  messages: { submitted: MessageDescriptor; signedOut: MessageDescriptor; failed: MessageDescriptor };
   /** A rule the page knows before asking the server (the deposit minimum): its field and message, or null. */
   refuse?: (values: TOutput) => { field: Path<TInput>; message: string } | null;
 }) {
@@ -125,7 +127,7 @@ export function useMoneyRequest<TInput extends FieldValues, TOutput extends Fiel
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(`${messages.failed}: ${failureReason(error)}`);
+      toast.error((i18n) => `${i18n._(messages.failed)}: ${failureReason(error)}`);
     } finally {
       setBusy(false);
     }

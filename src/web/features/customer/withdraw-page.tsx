@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -89,9 +90,9 @@ export default function WithdrawPage() {
       draft: "withdrawal",
       // The screen's messages (docs/product.md, Messages).
       messages: {
-        submitted: t`Withdrawal request submitted successfully!`,
-        signedOut: t`You must be logged in to make a withdrawal`,
-        failed: t`Failed to submit withdrawal request`,
+        submitted: msg`Withdrawal request submitted successfully!`,
+        signedOut: msg`You must be logged in to make a withdrawal`,
+        failed: msg`Failed to submit withdrawal request`,
       },
       // The server's own rule and words (decision 005), said before the review rather than after it.
       // Before the wallet has answered the limits, the server alone checks.

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, Copy } from "lucide-react";
 import { toast } from "@/lib/toast.tsx";
@@ -14,9 +15,9 @@ export function DepositAddress({ address, network }: { address: string; network:
   async function copy() {
     try {
       await navigator.clipboard.writeText(address);
-      toast.success(t`Address copied to clipboard!`);
+      toast.success(msg`Address copied to clipboard!`);
     } catch {
-      toast.error(t`Could not copy the address. Select it and copy it by hand.`);
+      toast.error(msg`Could not copy the address. Select it and copy it by hand.`);
     }
   }
 

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, Clock, Copy, ReceiptText, RotateCcw, Timer, TimerOff, TriangleAlert } from "lucide-react";
@@ -90,9 +91,9 @@ export function DepositSendPanel({
   async function copyAmount() {
     try {
       await navigator.clipboard.writeText(payAmountFigure(transaction.payAmount!));
-      toast.success(t`Amount copied to clipboard!`);
+      toast.success(msg`Amount copied to clipboard!`);
     } catch {
-      toast.error(t`Could not copy the amount. Select it and copy it by hand.`);
+      toast.error(msg`Could not copy the amount. Select it and copy it by hand.`);
     }
   }
 

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, FileImage, ImageOff, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
@@ -94,10 +95,10 @@ export function DocumentUploadSlot({
       setChosen(null);
       setImageFailed(false);
       onUploaded(verification);
-      toast.success(t`Document uploaded successfully`);
+      toast.success(msg`Document uploaded successfully`);
     } catch (error) {
       setProblem(failureReason(error));
-      toast.error(t`Failed to upload document`);
+      toast.error(msg`Failed to upload document`);
     } finally {
       setPercent(null);
     }

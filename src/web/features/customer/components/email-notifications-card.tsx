@@ -16,18 +16,21 @@ export const securityMailNote = msg`Security messages, such as password resets, 
  * `{ emailNotifications }`; it shows the new value while the request runs and goes back if it fails.
  */
 export function EmailNotificationsCard({ me }: { me: Me }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: updateEmailNotifications,
     onSuccess: (saved, enabled) => {
       queryClient.setQueryData(queryKeys.me, saved);
       queryClient.setQueryData(sessionQueryKey, saved);
-      toast.success(enabled ? t`E-mail notifications turned on` : t`E-mail notifications turned off`);
+      toast.success(enabled ? msg`E-mail notifications turned on` : msg`E-mail notifications turned off`);
     },
     onError: (error) => {
-      const reason = failureReason(error);
-      toast.error(t`Failed to save your e-mail preference: ${reason}`);
+      // The reason is read as the toast renders: the server's words follow a language switch too.
+      toast.error((i18n) => {
+        const reason = failureReason(error);
+        return i18n._(msg`Failed to save your e-mail preference: ${reason}`);
+      });
     },
   });
   const checked = save.isPending ? save.variables : me.emailNotifications;

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
@@ -51,7 +52,7 @@ export function ProfileForm({
       queryClient.setQueryData(queryKeys.me, saved);
       queryClient.setQueryData(sessionQueryKey, saved);
       form.reset(valuesOf(saved));
-      toast.success(t`Profile updated successfully`);
+      toast.success(msg`Profile updated successfully`);
       onSaved?.();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -60,7 +61,7 @@ export function ProfileForm({
           if (message) form.setError(field, { type: "server", message });
         }
       }
-      toast.error(t`Failed to update profile`);
+      toast.error(msg`Failed to update profile`);
     } finally {
       setBusy(false);
     }

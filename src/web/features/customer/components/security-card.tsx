@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
@@ -107,7 +108,7 @@ export function SecurityCard({ me }: { me: Me }) {
             onCancel={() => setStep({ name: "idle" })}
             onConfirmed={async () => {
               setStep({ name: "codes", codes: step.enrolment.backupCodes });
-              toast.success(t`The authenticator app is on.`);
+              toast.success(msg`The authenticator app is on.`);
               await refresh();
             }}
           />
@@ -118,7 +119,7 @@ export function SecurityCard({ me }: { me: Me }) {
             onCancel={() => setStep({ name: "idle" })}
             onDisabled={async () => {
               setStep({ name: "idle" });
-              toast.success(t`The authenticator app is off.`);
+              toast.success(msg`The authenticator app is off.`);
               await refresh();
             }}
           />
@@ -257,7 +258,8 @@ function TurnOffStep({ onCancel, onDisabled }: { onCancel: () => void; onDisable
       const fields = failure instanceof ApiError ? failure.fields : {};
       if (fields.password) form.setError("password", { type: "server", message: fields.password });
       if (fields.code) form.setError("code", { type: "server", message: fields.code });
-      if (!fields.password && !fields.code) toast.error(errorMessage(failure, t`Could not turn off the authenticator app.`));
+      if (!fields.password && !fields.code)
+        toast.error((i18n) => errorMessage(failure, i18n._(msg`Could not turn off the authenticator app.`)));
       setBusy(false);
       return;
     }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Monitor, Smartphone } from "lucide-react";
@@ -29,24 +30,30 @@ export function SessionsCard() {
   const endOne = useMutation({
     mutationFn: endOwnSession,
     onSuccess: async () => {
-      toast.success(t`That device is signed out.`);
+      toast.success(msg`That device is signed out.`);
       await refresh();
     },
     onError: (error) => {
-      const reason = failureReason(error);
-      toast.error(t`Failed to sign out that device: ${reason}`);
+      // The reason is read as the toast renders: the server's words follow a language switch too.
+      toast.error((i18n) => {
+        const reason = failureReason(error);
+        return i18n._(msg`Failed to sign out that device: ${reason}`);
+      });
       void refresh();
     },
   });
   const endOthers = useMutation({
     mutationFn: endOtherOwnSessions,
     onSuccess: async () => {
-      toast.success(t`Every other device is signed out.`);
+      toast.success(msg`Every other device is signed out.`);
       await refresh();
     },
     onError: (error) => {
-      const reason = failureReason(error);
-      toast.error(t`Failed to sign out the other devices: ${reason}`);
+      // The reason is read as the toast renders: the server's words follow a language switch too.
+      toast.error((i18n) => {
+        const reason = failureReason(error);
+        return i18n._(msg`Failed to sign out the other devices: ${reason}`);
+      });
     },
   });
   const items = sessions.data?.items ?? [];
