@@ -17,6 +17,7 @@ import pg from "pg";
 import { afterEach, describe, expect, inject, test } from "vitest";
 import { migrationsFolder, openDatabase, queryRows, type Database } from "../../src/server/db/client.ts";
 import { movedMigrationTimes } from "../../src/server/db/migration-clock.ts";
+import { sqlFunctionOrder } from "../../src/server/db/sql-functions.ts";
 
 type Journal = { entries: { idx: number; when: number; tag: string }[] };
 const kind = inject("dbKind");
@@ -94,6 +95,11 @@ async function appliedMigrationTimes(database: Database): Promise<number[]> {
   return rows.map((row) => Number(row.created_at));
 }
 
+/** The SQL function files applied (src/server/db/sql-functions.ts), with their hash and when. */
+async function appliedFunctionFiles(database: Database): Promise<{ name: string; sha256: string; applied_at: string }[]> {
+  return queryRows(database.db, sql`select name, sha256, applied_at::text from drizzle.nexapay_sql_functions order by name`);
+}
+
 async function currentJournalTimes(): Promise<number[]> {
   const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as Journal;
   return journal.entries.map((entry) => entry.when);
@@ -121,9 +127,13 @@ describe("opening a database an older release migrated", () => {
     const { database, reopen } = await upgradedDatabase(await oldMigrationsFolder(11));
     await schemaIsCurrent(database);
     expect((await appliedMigrationTimes(database)).sort()).toEqual((await currentJournalTimes()).sort());
+    const functionsApplied = await appliedFunctionFiles(database);
+    expect(functionsApplied).toHaveLength(sqlFunctionOrder.length);
     const again = await reopen();
     await schemaIsCurrent(again);
     // Each migration once: the 11 it had, and the ones written since.
     expect(await appliedMigrationTimes(again)).toHaveLength((await currentJournalTimes()).length);
+    // And each SQL function file once: none changed since the first opening, so none ran again.
+    expect(await appliedFunctionFiles(again)).toEqual(functionsApplied);
   });
 });
