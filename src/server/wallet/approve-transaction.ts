@@ -61,7 +61,7 @@ const preparedApproveAsAdmin = preparedPerDatabase((db) =>
  * 019). A withdrawal may carry its payout reference (decision 020). At or above the four-eyes
  * threshold a withdrawal waits for a second approval instead.
  *
- * For a session to check (`admission`), in the statement that checks it (auth/accounts.ts,
+ * For a session to check (`admission`), in the statement that checks it (auth/admission.ts,
  * selectQuietlyAdmittedAdmin): one round trip instead of two. The function is in the select list,
  * which PostgreSQL computes only for the row the check let through: with no row nothing was done,
  * the answer is null, and the caller asks the admin guard itself. (Not inside a

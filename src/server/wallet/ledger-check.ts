@@ -52,7 +52,7 @@ export async function findLedgerBreaches(db: Db): Promise<LedgerBreach[]> {
     breaches.push({ rule: "a ledger entry moves exactly its transaction's amount, for its user", detail: row });
   }
 
-  // The held money kept on each profile (migration 0020, decision 035) is the sum it stands for.
+  // The held money kept on each profile (src/server/db/functions/nexapay_keep_held_money.sql, decision 035) is the sum it stands for.
   const heldMismatches = await queryRows<{ user_id: string; held: string; pending_sum: string }>(
     db,
     sql`

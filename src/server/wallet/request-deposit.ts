@@ -98,7 +98,7 @@ const depositRefusals: Refusals = { notFound: "Profile not found" };
 
 /**
  * The deposit request. For a session to check (`admission`), in the statement that checks it
- * (auth/accounts.ts, selectQuietlyAdmittedUser): one round trip instead of two (decision 034). The
+ * (auth/admission.ts, selectQuietlyAdmittedUser): one round trip instead of two (decision 034). The
  * function is in the select list, which PostgreSQL computes only for the row the check let through:
  * with no row nothing was done, the answer is null, and the caller asks the guard itself. There the
  * caller has already checked depositRefusal; for a customer already admitted it is checked here.

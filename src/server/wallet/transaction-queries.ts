@@ -120,7 +120,8 @@ export const walletRecentCount = 5;
 const preparedSessionWallet = preparedPerDatabase((db) =>
   selectSessionWith(db, {
     balance: profiles.balanceMinor,
-    // Kept on the profile by a trigger on transactions (migration 0020): the same row as the balance.
+    // Kept on the profile by a trigger on transactions (src/server/db/functions/nexapay_keep_held_money.sql):
+    // the same row as the balance.
     held: profiles.heldMinor,
     // Each with what the customer sees of it beyond the row (decision 040), under "facts".
     recent: sql<(TransactionJson & { facts: CustomerFacts })[]>`(select coalesce(jsonb_agg(nexapay_transaction_json(r.t)
@@ -139,7 +140,7 @@ const preparedSessionWallet = preparedPerDatabase((db) =>
 
 /**
  * Admin transactions match user, email, amount, method and payout reference. User, e-mail, method
- * and payout reference are text in search_text (migrations 0002 and 0011, one trigram index). An amount is matched as an amount:
+ * and payout reference are text in search_text (src/server/db/functions/transactions_set_search_text.sql; one trigram index, migration 0002). An amount is matched as an amount:
  * "1250" finds 1,250.00–1,250.99 BDT, "1250.5" finds 1,250.50; the search box has already
  * dropped the grouping commas of "1,250".
  */
