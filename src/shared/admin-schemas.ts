@@ -206,7 +206,13 @@ export const approveTransactionSchema = z.object({
     .optional(),
 });
 
-export const unclaimedTransfersQuerySchema = pageQuerySchema(20);
+/** Which transfers Unclaimed transfers lists: those no request holds (the default) or those one does. */
+export const chainTransferListStatuses = ["unclaimed", "claimed"] as const;
+export type ChainTransferListStatus = (typeof chainTransferListStatuses)[number];
+
+export const unclaimedTransfersQuerySchema = pageQuerySchema(20).extend({
+  status: z.enum(chainTransferListStatuses, { error: "status must be unclaimed or claimed" }).default("unclaimed"),
+});
 
 /**
  * An admin gives an unclaimed transfer to a deposit request by hand (decision 038): the request's id
@@ -222,8 +228,20 @@ export const assignTransferSchema = z.object({
     .max(500, "Reason must be at most 500 characters"),
 });
 
-/** The USDT that arrived with no matching request, newest first; `watcher` says whether the chain is watched at all. */
-export const unclaimedTransfersPageSchema = pageSchema(chainTransferSchema).extend({ watcher: z.enum(["on", "off"]) });
+/**
+ * A transfer in the Unclaimed transfers list. A claimed one names the transaction that holds it
+ * (transactions.chain_transfer_id) and that transaction's reference; an unclaimed one has no `claimedBy`.
+ */
+export const listedChainTransferSchema = chainTransferSchema.extend({
+  claimedBy: z.object({ transactionId: z.string(), reference: z.string().nullable() }).optional(),
+});
+export type ListedChainTransferDto = z.infer<typeof listedChainTransferSchema>;
+
+/**
+ * The USDT that arrived with no matching request (or, with `?status=claimed`, the transfers a request
+ * holds), newest first; `watcher` says whether the chain is watched at all.
+ */
+export const unclaimedTransfersPageSchema = pageSchema(listedChainTransferSchema).extend({ watcher: z.enum(["on", "off"]) });
 
 export const rejectTransactionSchema = z.object({
   reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),

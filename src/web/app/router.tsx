@@ -77,18 +77,18 @@ const TransactionReceiptPage = appScreen("customer", () => import("@/features/cu
 const SimsPage = appScreen("customer", () => import("@/features/customer/sims-page.tsx"));
 
 // Admin area
-const AdminLoginPage = appScreen("admin", () => import("@/features/admin/admin-login-page.tsx"));
-const MakeAdminPage = appScreen("admin", () => import("@/features/admin/make-admin-page.tsx"));
-const AdminDashboardPage = appScreen("admin", () => import("@/features/admin/admin-dashboard-page.tsx"));
-const AdminUsersPage = appScreen("admin", () => import("@/features/admin/admin-users-page.tsx"));
-const AdminTransactionsPage = appScreen("admin", () => import("@/features/admin/admin-transactions-page.tsx"));
-const AdminVerificationsPage = appScreen("admin", () => import("@/features/admin/admin-verifications-page.tsx"));
-const AdminSimsPage = appScreen("admin", () => import("@/features/admin/admin-sims-page.tsx"));
-const AdminSettingsPage = appScreen("admin", () => import("@/features/admin/admin-settings-page.tsx"));
-const AdminAuditLogPage = appScreen("admin", () => import("@/features/admin/admin-audit-log-page.tsx"));
-const AdminUnclaimedTransfersPage = appScreen("admin", () => import("@/features/admin/admin-unclaimed-transfers-page.tsx"));
-const AdminSecondApprovalsPage = appScreen("admin", () => import("@/features/admin/admin-second-approvals-page.tsx"));
-const AdminTwoFactorPage = appScreen("admin", () => import("@/features/admin/admin-two-factor-page.tsx"));
+const AdminLoginPage = appScreen("admin", () => import("@/features/admin/sign-in/admin-login-page.tsx"));
+const MakeAdminPage = appScreen("admin", () => import("@/features/admin/sign-in/make-admin-page.tsx"));
+const AdminDashboardPage = appScreen("admin", () => import("@/features/admin/dashboard/admin-dashboard-page.tsx"));
+const AdminUsersPage = appScreen("admin", () => import("@/features/admin/users/admin-users-page.tsx"));
+const AdminTransactionsPage = appScreen("admin", () => import("@/features/admin/transactions/admin-transactions-page.tsx"));
+const AdminVerificationsPage = appScreen("admin", () => import("@/features/admin/verifications/admin-verifications-page.tsx"));
+const AdminSimsPage = appScreen("admin", () => import("@/features/admin/sims/admin-sims-page.tsx"));
+const AdminSettingsPage = appScreen("admin", () => import("@/features/admin/settings/admin-settings-page.tsx"));
+const AdminAuditLogPage = appScreen("admin", () => import("@/features/admin/audit-log/admin-audit-log-page.tsx"));
+const AdminUnclaimedTransfersPage = appScreen("admin", () => import("@/features/admin/chain/admin-unclaimed-transfers-page.tsx"));
+const AdminSecondApprovalsPage = appScreen("admin", () => import("@/features/admin/second-approvals/admin-second-approvals-page.tsx"));
+const AdminTwoFactorPage = appScreen("admin", () => import("@/features/admin/sign-in/admin-two-factor-page.tsx"));
 
 function RootLayout() {
   const { t } = useLingui();

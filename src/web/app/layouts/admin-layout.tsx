@@ -8,6 +8,8 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -15,11 +17,13 @@ import {
   Users,
   X,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Navigate, NavLink, useLocation, useNavigate } from "react-router";
-import { onAdminSessionProblem } from "@/features/admin/admin-api.ts";
+import { onAdminSessionProblem } from "@/features/admin/shell/admin-api.ts";
+import { useSidebarState } from "@/features/admin/shell/sidebar-state.ts";
 import { LanguageSwitcher } from "@/components/language-switcher.tsx";
 import { LogoMark } from "@/components/logo.tsx";
+import { cn } from "@/lib/class-names.ts";
 import { useLiveUpdates } from "@/lib/live-updates.ts";
 import { sessionQueryKey, useSession } from "@/lib/session.ts";
 import { MenuList, ScreenOutlet, useLogOut, type MenuItem, type MenuLinkColors } from "./app-shell.tsx";
@@ -77,7 +81,10 @@ function useAdminSessionWatch(): void {
   );
 }
 
-/** The back office frame (docs/product.md, Back office): a sidebar on wide screens, a collapsible menu on phones. */
+/**
+ * The back office frame (docs/product.md, Back office): a sidebar on wide screens (collapsed with
+ * Ctrl+B), a collapsible menu on phones.
+ */
 export default function AdminLayout() {
   const { user } = useSession();
   const { signingOut, logOut } = useLogOut("/admin");
@@ -115,15 +122,7 @@ export default function AdminLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-background md:flex-row">
-      {/* Wide screens: a fixed sidebar. */}
-      <aside className="hidden w-60 shrink-0 flex-col bg-slate-900 md:flex">
-        <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto p-4">
-          <AdminBrand />
-          <nav aria-label={t`Admin`} className="mt-6">
-            {navigation}
-          </nav>
-        </div>
-      </aside>
+      <AdminSidebar>{navigation}</AdminSidebar>
 
       {/* Phones: a top bar whose menu button opens the same navigation. */}
       <header className="sticky top-0 z-40 bg-slate-900 md:hidden">
@@ -153,6 +152,40 @@ export default function AdminLayout() {
         </div>
       </main>
     </div>
+  );
+}
+
+/**
+ * Wide screens: a fixed sidebar, which Ctrl+B (Meta+B on a Mac) or its button collapses to a narrow
+ * rail holding only that button; the choice is kept 7 days in a cookie (shell/sidebar-state.ts).
+ */
+function AdminSidebar({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const { expanded, toggle } = useSidebarState();
+  return (
+    <aside className={cn("hidden shrink-0 flex-col bg-slate-900 md:flex", expanded ? "w-60" : "w-14")}>
+      <div className={cn("sticky top-0 flex max-h-dvh flex-col overflow-y-auto", expanded ? "p-4" : "px-2 py-4")}>
+        <div className="flex items-center justify-between gap-2">
+          {expanded ? <AdminBrand /> : null}
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls="admin-sidebar-nav"
+            title={t`Ctrl+B`}
+            onClick={toggle}
+            className="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white"
+          >
+            {expanded ? <PanelLeftClose aria-hidden="true" className="size-5" /> : <PanelLeftOpen aria-hidden="true" className="size-5" />}
+            <span className="sr-only">{expanded ? t`Collapse sidebar` : t`Expand sidebar`}</span>
+          </button>
+        </div>
+        {expanded ? (
+          <nav id="admin-sidebar-nav" aria-label={t`Admin`} className="mt-6">
+            {children}
+          </nav>
+        ) : null}
+      </div>
+    </aside>
   );
 }
 

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { cn } from "@/lib/class-names.ts";
 import { toast } from "@/lib/toast.tsx";
 import { walletNumberOf, withdrawalMethodOf } from "@/lib/payout.ts";
-import { formatBdtAmount } from "../admin-format.ts";
+import { formatBdtAmount } from "@/features/admin/shell/admin-format.ts";
 
 const copiedMs = 2000;
 
