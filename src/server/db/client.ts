@@ -142,6 +142,7 @@ async function createPgliteDatabaseAside(dir: string): Promise<void> {
     import { migrate } from "drizzle-orm/pglite/migrator";
     const [dir, migrationsFolder, startParams] = process.argv.slice(1);
     let functionsScript = "";
+    process.stdin.setEncoding("utf8");
     for await (const chunk of process.stdin) functionsScript += chunk;
     const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: JSON.parse(startParams) });
     await migrate(drizzle({ client }), { migrationsFolder });
@@ -149,9 +150,12 @@ async function createPgliteDatabaseAside(dir: string): Promise<void> {
     await client.close();
   `;
   const args = ["--input-type=module", "--eval", code, dir, migrationsFolder, JSON.stringify(pgliteOptions.startParams)];
+  const functionsScript = firstApplyScript();
   try {
     const child = promisify(execFile)(process.execPath, args, { cwd: fileURLToPath(new URL(".", import.meta.url)) });
-    child.child.stdin?.end(firstApplyScript());
+    // A child that dies before reading its input breaks the pipe; its exit, below, tells why.
+    child.child.stdin?.on("error", () => undefined);
+    child.child.stdin?.end(functionsScript);
     await child;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
