@@ -30,6 +30,7 @@ const entries = {
  */
 const besideTheCode = {
   migrations: "src/server/db/migrations",
+  functions: "src/server/db/functions",
   "common-passwords.txt": "src/server/auth/common-passwords.txt",
 };
 
