@@ -4,7 +4,8 @@
 // the same single statement that resolves the session (auth/session-lookup.ts). Approve, the
 // busiest back-office write, and the customers' deposit and withdrawal requests check the session
 // inside their own statement instead (actAsAdmin and actAsUser, decisions 028 and 034); their
-// validation messages still wait for the guard.
+// validation messages still wait for the guard. The rules themselves, and what a broken one asks
+// the guard to do, are the table in auth/who-may-act.ts, which those statements read too.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { errorCodes, messages } from "#shared/api-error.ts";
 import type { Db } from "../db/client.ts";
