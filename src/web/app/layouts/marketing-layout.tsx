@@ -110,36 +110,7 @@ export default function MarketingLayout() {
         </div>
       </header>
       <MobileMenu id={mobileMenuId} open={menuOpen} onClose={closeMenu} triggerRef={menuButtonRef}>
-        <nav aria-label={i18n._(msg`Mobile`)}>
-          <ul className="grid gap-1">
-            {sectionLinks.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  onClick={closeMenu}
-                  className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-muted"
-                >
-                  {i18n._(link.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-6 grid gap-3 border-t border-border pt-6">
-          <Button asChild variant="outline" size="lg">
-            <Link to="/login" onClick={closeMenu}>
-              <Trans>Sign In</Trans>
-            </Link>
-          </Button>
-          <Button asChild size="lg">
-            <Link to="/signup" onClick={closeMenu}>
-              <Trans>Get Started</Trans>
-            </Link>
-          </Button>
-        </div>
-        <div className="mt-6 flex justify-center border-t border-border pt-6">
-          <LanguageSwitcher />
-        </div>
+        <MobileMenuContents closeMenu={closeMenu} />
       </MobileMenu>
 
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
@@ -148,57 +119,102 @@ export default function MarketingLayout() {
         </Suspense>
       </main>
 
-      <footer className="bg-slate-900 text-slate-300">
-        <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:grid-cols-4">
-          <div className="col-span-2 grid content-start gap-4 sm:col-span-3 lg:col-span-1">
-            <p className="text-lg font-bold text-white">Nexapay</p>
-            <p className="text-sm">
-              <Trans>
-                Next generation payment solutions for businesses and individuals: USDT on TRC-20 in, BDT out to bKash, Nagad and Upay.
-              </Trans>
-            </p>
-            <p className="text-sm">
-              <SupportEmailLink className="underline-offset-4 hover:text-white hover:underline" />
-            </p>
-          </div>
-          {footerGroups.map((group) => (
-            <nav key={group.title.id} aria-label={i18n._(group.title)}>
-              <h2 className="text-sm font-semibold text-white">{i18n._(group.title)}</h2>
-              <ul className="mt-3 grid gap-1">
-                {group.links.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className="inline-block py-1 text-sm hover:text-white hover:underline">
-                      {i18n._(link.label)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ))}
-        </div>
-        <div className="border-t border-slate-800">
-          <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
-            <p>
-              <Trans>© 2025 Nexapay. All rights reserved.</Trans>
-            </p>
-            <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
-              <Link to="/legal" className="py-1 hover:text-white hover:underline">
-                <Trans>Terms</Trans>
-              </Link>
-              <Link to="/legal" className="py-1 hover:text-white hover:underline">
-                <Trans>Privacy</Trans>
-              </Link>
-              <Link to="/legal" className="py-1 hover:text-white hover:underline">
-                <Trans>Cookies</Trans>
-              </Link>
-              <ChatLink className="inline-flex items-center gap-2 rounded-full bg-sky-700 py-1.5 pr-4 pl-1.5 font-medium text-white hover:bg-sky-800">
-                <TelegramIcon className="size-6 text-sky-500" />
-                <Trans>Contact us on Telegram</Trans>
-              </ChatLink>
-            </div>
-          </div>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
+  );
+}
+
+function SiteFooter() {
+  const { i18n } = useLingui();
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:grid-cols-4">
+        <div className="col-span-2 grid content-start gap-4 sm:col-span-3 lg:col-span-1">
+          <p className="text-lg font-bold text-white">Nexapay</p>
+          <p className="text-sm">
+            <Trans>
+              Next generation payment solutions for businesses and individuals: USDT on TRC-20 in, BDT out to bKash, Nagad and Upay.
+            </Trans>
+          </p>
+          <p className="text-sm">
+            <SupportEmailLink className="underline-offset-4 hover:text-white hover:underline" />
+          </p>
+        </div>
+        {footerGroups.map((group) => (
+          <nav key={group.title.id} aria-label={i18n._(group.title)}>
+            <h2 className="text-sm font-semibold text-white">{i18n._(group.title)}</h2>
+            <ul className="mt-3 grid gap-1">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="inline-block py-1 text-sm hover:text-white hover:underline">
+                    {i18n._(link.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            <Trans>© 2025 Nexapay. All rights reserved.</Trans>
+          </p>
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+            <Link to="/legal" className="py-1 hover:text-white hover:underline">
+              <Trans>Terms</Trans>
+            </Link>
+            <Link to="/legal" className="py-1 hover:text-white hover:underline">
+              <Trans>Privacy</Trans>
+            </Link>
+            <Link to="/legal" className="py-1 hover:text-white hover:underline">
+              <Trans>Cookies</Trans>
+            </Link>
+            <ChatLink className="inline-flex items-center gap-2 rounded-full bg-sky-700 py-1.5 pr-4 pl-1.5 font-medium text-white hover:bg-sky-800">
+              <TelegramIcon className="size-6 text-sky-500" />
+              <Trans>Contact us on Telegram</Trans>
+            </ChatLink>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function MobileMenuContents({ closeMenu }: { closeMenu: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <nav aria-label={i18n._(msg`Mobile`)}>
+        <ul className="grid gap-1">
+          {sectionLinks.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                onClick={closeMenu}
+                className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-muted"
+              >
+                {i18n._(link.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6 grid gap-3 border-t border-border pt-6">
+        <Button asChild variant="outline" size="lg">
+          <Link to="/login" onClick={closeMenu}>
+            <Trans>Sign In</Trans>
+          </Link>
+        </Button>
+        <Button asChild size="lg">
+          <Link to="/signup" onClick={closeMenu}>
+            <Trans>Get Started</Trans>
+          </Link>
+        </Button>
+      </div>
+      <div className="mt-6 flex justify-center border-t border-border pt-6">
+        <LanguageSwitcher />
+      </div>
+    </>
   );
 }

@@ -90,17 +90,7 @@ export default function AboutPage() {
         </div>
       </PageSection>
 
-      <section aria-label={t`Nexapay in numbers`} className="bg-emerald-900">
-        <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 lg:grid-cols-4">
-          {figures.map((figure) => (
-            <div key={figure.label.id} className="flex flex-col-reverse">
-              <dt className="mt-1 text-emerald-50">{i18n._(figure.label)}</dt>
-              <dd className="text-4xl font-bold text-white">{i18n._(figure.value)}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
+      <NexapayInNumbers />
       <PageSection tone="tint" title={t`What we believe`} intro={t`Five principles decide how we build and how we behave.`}>
         <FeatureGrid items={values} />
       </PageSection>
@@ -133,5 +123,24 @@ export default function AboutPage() {
         </Button>
       </CallToAction>
     </ContentPageShell>
+  );
+}
+
+function NexapayInNumbers() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  return (
+    <>
+      <section aria-label={t`Nexapay in numbers`} className="bg-emerald-900">
+        <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 lg:grid-cols-4">
+          {figures.map((figure) => (
+            <div key={figure.label.id} className="flex flex-col-reverse">
+              <dt className="mt-1 text-emerald-50">{i18n._(figure.label)}</dt>
+              <dd className="text-4xl font-bold text-white">{i18n._(figure.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
   );
 }

@@ -129,7 +129,6 @@ const methodColour: Record<Endpoint["method"], string> = {
 /** API Reference: the HTTP API's conventions and endpoints. */
 export default function ApiReferencePage() {
   const { t } = useLingui();
-  const { i18n } = useLinguiContext();
   return (
     <ContentPageShell
       eyebrow={t`Resources`}
@@ -142,64 +141,84 @@ export default function ApiReferencePage() {
         </>
       }
     >
-      <PageSection
-        width="narrow"
-        align="start"
-        title={t`Conventions`}
-        intro={
-          <Trans>
-            Requests are authenticated by the session cookie that sign-in sets, so call the API from a signed-in session. The complete,
-            machine-readable description is the{" "}
-            <a
-              href="/api/openapi.json"
-              className="inline-flex items-center gap-1 font-medium text-emerald-800 underline underline-offset-4"
-            >
-              <FileJson aria-hidden="true" className="size-4" />
-              OpenAPI document
-            </a>
-            .
-          </Trans>
-        }
-      >
-        <dl className="divide-y divide-border overflow-hidden rounded-xl border border-border">
-          {conventions.map((item) => (
-            <div key={item.term.id} className="grid gap-1 px-5 py-4 sm:grid-cols-[8rem_1fr] sm:gap-6">
-              <dt className="font-semibold text-slate-900">{i18n._(item.term)}</dt>
-              <dd className="text-slate-700">{i18n._(item.detail)}</dd>
-            </div>
-          ))}
-        </dl>
-      </PageSection>
+      <Conventions />
+      <Endpoints />
+      <ExampleAndContact />
+    </ContentPageShell>
+  );
+}
 
-      <PageSection
-        tone="tint"
-        width="narrow"
-        align="start"
-        title={t`Endpoints`}
-        intro={t`Grouped by what they do. Paths marked :id take the resource's id.`}
-      >
-        <div className="grid gap-8">
-          {groups.map((group) => (
-            <div key={group.title.id}>
-              <h3 className="text-lg font-semibold text-slate-900">{i18n._(group.title)}</h3>
-              <ul className="mt-3 divide-y divide-border overflow-hidden rounded-xl border border-border bg-white">
-                {group.endpoints.map((endpoint) => (
-                  <li key={`${endpoint.method} ${endpoint.path}`} className="grid gap-2 px-4 py-3 sm:grid-cols-[4.5rem_1fr]">
-                    <span className={`h-fit w-fit rounded px-2 py-0.5 font-mono text-xs font-semibold ${methodColour[endpoint.method]}`}>
-                      {endpoint.method}
-                    </span>
-                    <span className="min-w-0">
-                      <code className="font-mono text-sm break-all text-slate-900">{endpoint.path}</code>
-                      <span className="mt-1 block text-sm text-slate-600">{i18n._(endpoint.description)}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      </PageSection>
+function Conventions() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  return (
+    <PageSection
+      width="narrow"
+      align="start"
+      title={t`Conventions`}
+      intro={
+        <Trans>
+          Requests are authenticated by the session cookie that sign-in sets, so call the API from a signed-in session. The complete,
+          machine-readable description is the{" "}
+          <a href="/api/openapi.json" className="inline-flex items-center gap-1 font-medium text-emerald-800 underline underline-offset-4">
+            <FileJson aria-hidden="true" className="size-4" />
+            OpenAPI document
+          </a>
+          .
+        </Trans>
+      }
+    >
+      <dl className="divide-y divide-border overflow-hidden rounded-xl border border-border">
+        {conventions.map((item) => (
+          <div key={item.term.id} className="grid gap-1 px-5 py-4 sm:grid-cols-[8rem_1fr] sm:gap-6">
+            <dt className="font-semibold text-slate-900">{i18n._(item.term)}</dt>
+            <dd className="text-slate-700">{i18n._(item.detail)}</dd>
+          </div>
+        ))}
+      </dl>
+    </PageSection>
+  );
+}
 
+function Endpoints() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  return (
+    <PageSection
+      tone="tint"
+      width="narrow"
+      align="start"
+      title={t`Endpoints`}
+      intro={t`Grouped by what they do. Paths marked :id take the resource's id.`}
+    >
+      <div className="grid gap-8">
+        {groups.map((group) => (
+          <div key={group.title.id}>
+            <h3 className="text-lg font-semibold text-slate-900">{i18n._(group.title)}</h3>
+            <ul className="mt-3 divide-y divide-border overflow-hidden rounded-xl border border-border bg-white">
+              {group.endpoints.map((endpoint) => (
+                <li key={`${endpoint.method} ${endpoint.path}`} className="grid gap-2 px-4 py-3 sm:grid-cols-[4.5rem_1fr]">
+                  <span className={`h-fit w-fit rounded px-2 py-0.5 font-mono text-xs font-semibold ${methodColour[endpoint.method]}`}>
+                    {endpoint.method}
+                  </span>
+                  <span className="min-w-0">
+                    <code className="font-mono text-sm break-all text-slate-900">{endpoint.path}</code>
+                    <span className="mt-1 block text-sm text-slate-600">{i18n._(endpoint.description)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </PageSection>
+  );
+}
+
+function ExampleAndContact() {
+  const { t } = useLingui();
+  return (
+    <>
       <PageSection
         width="narrow"
         align="start"
@@ -230,6 +249,6 @@ export default function ApiReferencePage() {
         <ChatButton tone="band" label={t`Talk to an engineer`} />
         <SignUpButton tone="band" />
       </CallToAction>
-    </ContentPageShell>
+    </>
   );
 }

@@ -199,38 +199,53 @@ export default function CareersPage() {
           <EmptyResults title={t`No positions match your search.`} onClear={clear} />
         ) : (
           <ul className="mt-6 grid gap-4">
-            {shown.map((position) => {
-              const title = i18n._(position.title);
-              const location = i18n._(locationLabels[position.location]);
-              return (
-                <li
-                  key={position.title.id}
-                  className="flex flex-col gap-4 rounded-xl border border-border bg-white p-6 shadow-sm md:flex-row md:items-center md:justify-between"
-                >
-                  <div className="min-w-0">
-                    <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
-                    <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-                      <span>{i18n._(departmentLabels[position.department])}</span>
-                      <span className="inline-flex items-center gap-1">
-                        <MapPin aria-hidden="true" className="size-4" />
-                        {location}
-                      </span>
-                      <span>{i18n._(typeLabels[position.type])}</span>
-                    </p>
-                    <p className="mt-2 text-slate-700">{i18n._(position.summary)}</p>
-                  </div>
-                  <SupportEmailLink subject={t`Application: ${title} (${location})`} className={buttonVariants({ variant: "outline" })}>
-                    <Trans>
-                      Apply<span className="sr-only"> for {title}</span>
-                    </Trans>
-                  </SupportEmailLink>
-                </li>
-              );
-            })}
+            {shown.map((position) => (
+              <PositionItem key={position.title.id} position={position} />
+            ))}
           </ul>
         )}
       </section>
 
+      <CareersClosing />
+    </ContentPageShell>
+  );
+}
+
+function PositionItem({ position }: { position: (typeof positions)[number] }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  const title = i18n._(position.title);
+  const location = i18n._(locationLabels[position.location]);
+  return (
+    <li
+      key={position.title.id}
+      className="flex flex-col gap-4 rounded-xl border border-border bg-white p-6 shadow-sm md:flex-row md:items-center md:justify-between"
+    >
+      <div className="min-w-0">
+        <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span>{i18n._(departmentLabels[position.department])}</span>
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden="true" className="size-4" />
+            {location}
+          </span>
+          <span>{i18n._(typeLabels[position.type])}</span>
+        </p>
+        <p className="mt-2 text-slate-700">{i18n._(position.summary)}</p>
+      </div>
+      <SupportEmailLink subject={t`Application: ${title} (${location})`} className={buttonVariants({ variant: "outline" })}>
+        <Trans>
+          Apply<span className="sr-only"> for {title}</span>
+        </Trans>
+      </SupportEmailLink>
+    </li>
+  );
+}
+
+function CareersClosing() {
+  const { t } = useLingui();
+  return (
+    <>
       <PageSection tone="tint" title={t`Why work with us`} intro={t`The work matters, and so do the people doing it.`}>
         <FeatureGrid items={benefits} />
       </PageSection>
@@ -246,6 +261,6 @@ export default function CareersPage() {
       >
         <ChatButton tone="band" label={t`Introduce yourself`} />
       </CallToAction>
-    </ContentPageShell>
+    </>
   );
 }

@@ -130,8 +130,8 @@ export default function ContactPage() {
   );
 }
 
-function ContactForm() {
-  const { t } = useLingui();
+/** The contact form's state: its fields, the schema's and the server's errors in the shown language, and sending. */
+function useContactForm() {
   const { i18n } = useLinguiContext();
   const fieldError = (message: string | undefined) => {
     if (!message) return undefined;
@@ -156,7 +156,6 @@ function ContactForm() {
     message: linkedMessage,
   }));
   const form = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: initialValues });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setSending(true);
@@ -175,10 +174,20 @@ function ContactForm() {
       return;
     }
     setSending(false);
-    toast.success(t`Your message has been sent. We'll get back to you soon!`);
+    toast.success(msg`Your message has been sent. We'll get back to you soon!`);
     form.reset(emptyForm);
   });
 
+  return { form, sending, onSubmit, fieldError };
+}
+
+type ContactFormState = ReturnType<typeof useContactForm>;
+
+function ContactForm() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  const { form, sending, onSubmit, fieldError } = useContactForm();
+  const { errors } = form.formState;
   return (
     <section aria-labelledby="form-title" className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
       <h2 id="form-title" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -189,25 +198,7 @@ function ContactForm() {
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6">
         <fieldset disabled={sending} className="grid gap-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="contact-name" label={t`Name`} error={fieldError(errors.name?.message)}>
-              <Input
-                autoComplete="name"
-                aria-required="true"
-                {...controlProps("contact-name", errors.name?.message)}
-                {...form.register("name")}
-              />
-            </FormField>
-            <FormField id="contact-email" label={t`Email`} error={fieldError(errors.email?.message)}>
-              <Input
-                type="email"
-                autoComplete="email"
-                aria-required="true"
-                {...controlProps("contact-email", errors.email?.message)}
-                {...form.register("email")}
-              />
-            </FormField>
-          </div>
+          <NameAndEmailFields form={form} fieldError={fieldError} />
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField id="contact-company" label={t`Company (optional)`} error={fieldError(errors.company?.message)}>
               <Input
@@ -274,5 +265,31 @@ function MapPlaceholder() {
         <Trans>Map placeholder: an interactive map of our offices is coming soon.</Trans>
       </figcaption>
     </figure>
+  );
+}
+
+function NameAndEmailFields({ form, fieldError }: Pick<ContactFormState, "form" | "fieldError">) {
+  const { t } = useLingui();
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <FormField id="contact-name" label={t`Name`} error={fieldError(errors.name?.message)}>
+        <Input
+          autoComplete="name"
+          aria-required="true"
+          {...controlProps("contact-name", errors.name?.message)}
+          {...form.register("name")}
+        />
+      </FormField>
+      <FormField id="contact-email" label={t`Email`} error={fieldError(errors.email?.message)}>
+        <Input
+          type="email"
+          autoComplete="email"
+          aria-required="true"
+          {...controlProps("contact-email", errors.email?.message)}
+          {...form.register("email")}
+        />
+      </FormField>
+    </div>
   );
 }

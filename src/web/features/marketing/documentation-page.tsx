@@ -129,31 +129,7 @@ export default function DocumentationPage() {
       }
     >
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label={t`On this page`} className="lg:sticky lg:top-24 lg:self-start">
-          <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            <Trans>On this page</Trans>
-          </h2>
-          <ul className="mt-3 grid gap-1 border-l border-border">
-            {guides.map((guide) => (
-              <li key={guide.id}>
-                <Link
-                  to={`#${guide.id}`}
-                  className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm text-slate-700 hover:border-emerald-700 hover:text-emerald-800"
-                >
-                  {i18n._(guide.title)}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link
-                to="/api-reference"
-                className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm text-slate-700 hover:border-emerald-700 hover:text-emerald-800"
-              >
-                <Trans>API Reference</Trans>
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <ContentsList />
         <div className="grid gap-12">
           {guides.map((guide) => (
             <section key={guide.id} id={guide.id} tabIndex={-1} aria-labelledby={`${guide.id}-title`} className="scroll-mt-24 outline-none">
@@ -186,5 +162,37 @@ export default function DocumentationPage() {
         <SignUpButton tone="band" />
       </CallToAction>
     </ContentPageShell>
+  );
+}
+
+function ContentsList() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  return (
+    <nav aria-label={t`On this page`} className="lg:sticky lg:top-24 lg:self-start">
+      <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        <Trans>On this page</Trans>
+      </h2>
+      <ul className="mt-3 grid gap-1 border-l border-border">
+        {guides.map((guide) => (
+          <li key={guide.id}>
+            <Link
+              to={`#${guide.id}`}
+              className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm text-slate-700 hover:border-emerald-700 hover:text-emerald-800"
+            >
+              {i18n._(guide.title)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link
+            to="/api-reference"
+            className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm text-slate-700 hover:border-emerald-700 hover:text-emerald-800"
+          >
+            <Trans>API Reference</Trans>
+          </Link>
+        </li>
+      </ul>
+    </nav>
   );
 }

@@ -88,62 +88,12 @@ const plans = [
 export default function LandingPage() {
   useHashScroll();
   const { t } = useLingui();
-  // Figures through Lingui's own Intl formatting (Bengali digits in Bangla): it is already loaded with
-  // the page, where lib/locale-format.ts would be one more chunk for `/` to wait for.
-  const { i18n } = useLinguiContext();
 
   return (
     <>
       <title>{t`Nexapay · Next Generation Payment Solutions`}</title>
-      <section className="bg-gradient-to-b from-emerald-50 via-white to-white">
-        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr]">
-          <div className="text-center lg:text-left">
-            <p className="inline-flex rounded-full border border-emerald-200 bg-white px-3 py-1 text-sm font-medium text-emerald-800">
-              <Trans>Secure payments for businesses and individuals</Trans>
-            </p>
-            <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl">
-              <Trans>Next Generation Payment Solutions</Trans>
-            </h1>
-            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 lg:mx-0">
-              <Trans>
-                Fast, secure payment processing with real-time analytics. Receive USDT on TRC-20, hold it as taka, and withdraw to bKash,
-                Nagad or Upay whenever you choose.
-              </Trans>
-            </p>
-            <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-              <Button asChild size="lg">
-                <Link to="/signup">
-                  <Trans>Get Started Now</Trans>
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <ChatLink>
-                  <Trans>Contact Sales</Trans>
-                </ChatLink>
-              </Button>
-            </div>
-            <p className="mt-6 text-sm text-slate-600">
-              <Trans>
-                Prefer e-mail? Write to{" "}
-                <SupportEmailLink className="font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-900" />
-              </Trans>
-            </p>
-          </div>
-          <WalletPreview />
-        </div>
-      </section>
-
-      <section aria-labelledby="trusted-title" className="border-y border-border bg-white py-12">
-        <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="trusted-title" className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            <Trans>Trusted by businesses across Bangladesh and beyond</Trans>
-          </h2>
-          <div className="mt-8">
-            <PartnerLogos />
-          </div>
-        </div>
-      </section>
-
+      <Hero />
+      <TrustedBy />
       <PageSection
         id="features"
         eyebrow={t`Features`}
@@ -153,98 +103,181 @@ export default function LandingPage() {
         <FeatureGrid items={features} />
       </PageSection>
 
-      <PageSection
-        id="how-it-works"
-        tone="tint"
-        eyebrow={t`How it Works`}
-        title={t`From sign-up to your first payment`}
-        intro={t`Four steps, and help at every one of them.`}
-      >
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step) => {
-            const number = i18n.number(step.number, { minimumIntegerDigits: 2 });
-            return (
-              <li key={step.number} className="rounded-xl border border-border bg-white p-6 shadow-sm">
-                <p aria-hidden="true" className="text-3xl font-bold text-emerald-700">
-                  {number}
-                </p>
-                <h3 className="mt-3 text-lg font-semibold text-slate-900">
-                  <span className="sr-only">{number} </span>
-                  {i18n._(step.title)}
-                </h3>
-                <p className="mt-2 text-slate-600">{i18n._(step.text)}</p>
-              </li>
-            );
-          })}
-        </ol>
-      </PageSection>
-
-      <PageSection
-        id="pricing"
-        eyebrow={t`Pricing`}
-        title={t`Simple, transparent pricing`}
-        intro={t`Pick the account that fits you. Both include priority support, the analytical dashboard and free payouts.`}
-      >
-        <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
-          {plans.map((plan) => {
-            const planName = i18n._(plan.name);
-            return (
-              <div
-                key={plan.key}
-                className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${plan.popular ? "border-emerald-600 ring-1 ring-emerald-600" : "border-border"}`}
-              >
-                {plan.popular ? (
-                  <p className="absolute -top-3 right-6 rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold text-white">
-                    <Trans>Popular</Trans>
-                  </p>
-                ) : null}
-                <h3 className="text-xl font-semibold text-slate-900">{planName}</h3>
-                <p className="mt-1 text-sm text-slate-600">{i18n._(plan.audience)}</p>
-                <p className="mt-6 flex items-baseline gap-2">
-                  <span className="text-5xl font-bold text-slate-900">{i18n.number(plan.fee, { style: "percent" })}</span>
-                  <span className="text-slate-600">
-                    <Trans>fee</Trans>
-                  </span>
-                </p>
-                <p className="mt-1 text-sm font-medium text-slate-700">
-                  <Trans>Sunday to Saturday</Trans>
-                </p>
-                <ul className="mt-6 grid gap-3">
-                  {planFeatures.map((item) => (
-                    <li key={item.id} className="flex items-center gap-2 text-slate-700">
-                      <CheckIcon aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
-                      {i18n._(item)}
-                    </li>
-                  ))}
-                </ul>
-                <Button asChild className="mt-8 w-full" size="lg" variant={plan.popular ? "default" : "outline"}>
-                  <Link to="/signup">
-                    <Trans>
-                      Get Started<span className="sr-only"> with {planName}</span>
-                    </Trans>
-                  </Link>
-                </Button>
-              </div>
-            );
-          })}
-        </div>
-        <div className="mx-auto mt-8 flex max-w-4xl flex-col items-center justify-between gap-4 rounded-2xl border border-border bg-slate-50 p-6 text-center sm:flex-row sm:text-left">
-          <div>
-            <h3 className="font-semibold text-slate-900">
-              <Trans>Need a custom plan?</Trans>
-            </h3>
-            <p className="mt-1 text-slate-600">
-              <Trans>High volumes or special requirements? Our sales team will put together a plan for you.</Trans>
-            </p>
-          </div>
-          <Button asChild variant="outline">
-            <ChatLink>
-              <Trans>Contact Sales</Trans>
-            </ChatLink>
-          </Button>
-        </div>
-      </PageSection>
+      <HowItWorks />
+      <Pricing />
     </>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="bg-gradient-to-b from-emerald-50 via-white to-white">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr]">
+        <div className="text-center lg:text-left">
+          <p className="inline-flex rounded-full border border-emerald-200 bg-white px-3 py-1 text-sm font-medium text-emerald-800">
+            <Trans>Secure payments for businesses and individuals</Trans>
+          </p>
+          <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl">
+            <Trans>Next Generation Payment Solutions</Trans>
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 lg:mx-0">
+            <Trans>
+              Fast, secure payment processing with real-time analytics. Receive USDT on TRC-20, hold it as taka, and withdraw to bKash,
+              Nagad or Upay whenever you choose.
+            </Trans>
+          </p>
+          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+            <Button asChild size="lg">
+              <Link to="/signup">
+                <Trans>Get Started Now</Trans>
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <ChatLink>
+                <Trans>Contact Sales</Trans>
+              </ChatLink>
+            </Button>
+          </div>
+          <p className="mt-6 text-sm text-slate-600">
+            <Trans>
+              Prefer e-mail? Write to{" "}
+              <SupportEmailLink className="font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-900" />
+            </Trans>
+          </p>
+        </div>
+        <WalletPreview />
+      </div>
+    </section>
+  );
+}
+
+function TrustedBy() {
+  return (
+    <section aria-labelledby="trusted-title" className="border-y border-border bg-white py-12">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <h2 id="trusted-title" className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          <Trans>Trusted by businesses across Bangladesh and beyond</Trans>
+        </h2>
+        <div className="mt-8">
+          <PartnerLogos />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  const { t } = useLingui();
+  // Figures through Lingui's own Intl formatting (Bengali digits in Bangla): it is already loaded with
+  // the page, where lib/locale-format.ts would be one more chunk for `/` to wait for.
+  const { i18n } = useLinguiContext();
+  return (
+    <PageSection
+      id="how-it-works"
+      tone="tint"
+      eyebrow={t`How it Works`}
+      title={t`From sign-up to your first payment`}
+      intro={t`Four steps, and help at every one of them.`}
+    >
+      <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {steps.map((step) => {
+          const number = i18n.number(step.number, { minimumIntegerDigits: 2 });
+          return (
+            <li key={step.number} className="rounded-xl border border-border bg-white p-6 shadow-sm">
+              <p aria-hidden="true" className="text-3xl font-bold text-emerald-700">
+                {number}
+              </p>
+              <h3 className="mt-3 text-lg font-semibold text-slate-900">
+                <span className="sr-only">{number} </span>
+                {i18n._(step.title)}
+              </h3>
+              <p className="mt-2 text-slate-600">{i18n._(step.text)}</p>
+            </li>
+          );
+        })}
+      </ol>
+    </PageSection>
+  );
+}
+
+function Pricing() {
+  const { t } = useLingui();
+  return (
+    <PageSection
+      id="pricing"
+      eyebrow={t`Pricing`}
+      title={t`Simple, transparent pricing`}
+      intro={t`Pick the account that fits you. Both include priority support, the analytical dashboard and free payouts.`}
+    >
+      <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+        {plans.map((plan) => (
+          <PlanCard key={plan.key} plan={plan} />
+        ))}
+      </div>
+      <CustomPlan />
+    </PageSection>
+  );
+}
+
+function PlanCard({ plan }: { plan: (typeof plans)[number] }) {
+  const { i18n } = useLinguiContext();
+  const planName = i18n._(plan.name);
+  return (
+    <div
+      className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${plan.popular ? "border-emerald-600 ring-1 ring-emerald-600" : "border-border"}`}
+    >
+      {plan.popular ? (
+        <p className="absolute -top-3 right-6 rounded-full bg-emerald-700 px-3 py-1 text-xs font-semibold text-white">
+          <Trans>Popular</Trans>
+        </p>
+      ) : null}
+      <h3 className="text-xl font-semibold text-slate-900">{planName}</h3>
+      <p className="mt-1 text-sm text-slate-600">{i18n._(plan.audience)}</p>
+      <p className="mt-6 flex items-baseline gap-2">
+        <span className="text-5xl font-bold text-slate-900">{i18n.number(plan.fee, { style: "percent" })}</span>
+        <span className="text-slate-600">
+          <Trans>fee</Trans>
+        </span>
+      </p>
+      <p className="mt-1 text-sm font-medium text-slate-700">
+        <Trans>Sunday to Saturday</Trans>
+      </p>
+      <ul className="mt-6 grid gap-3">
+        {planFeatures.map((item) => (
+          <li key={item.id} className="flex items-center gap-2 text-slate-700">
+            <CheckIcon aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+            {i18n._(item)}
+          </li>
+        ))}
+      </ul>
+      <Button asChild className="mt-8 w-full" size="lg" variant={plan.popular ? "default" : "outline"}>
+        <Link to="/signup">
+          <Trans>
+            Get Started<span className="sr-only"> with {planName}</span>
+          </Trans>
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function CustomPlan() {
+  return (
+    <div className="mx-auto mt-8 flex max-w-4xl flex-col items-center justify-between gap-4 rounded-2xl border border-border bg-slate-50 p-6 text-center sm:flex-row sm:text-left">
+      <div>
+        <h3 className="font-semibold text-slate-900">
+          <Trans>Need a custom plan?</Trans>
+        </h3>
+        <p className="mt-1 text-slate-600">
+          <Trans>High volumes or special requirements? Our sales team will put together a plan for you.</Trans>
+        </p>
+      </div>
+      <Button asChild variant="outline">
+        <ChatLink>
+          <Trans>Contact Sales</Trans>
+        </ChatLink>
+      </Button>
+    </div>
   );
 }
 

@@ -181,23 +181,7 @@ export default function LegalPage() {
         </Tabs>
       </section>
 
-      <PageSection tone="tint" title={t`Compliance documentation`} intro={t`Detailed documents for your legal and procurement teams.`}>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {compliance.map((item) => {
-            const { title } = item;
-            return (
-              <li key={item.title} className="flex flex-col rounded-xl border border-border bg-white p-6 shadow-sm">
-                <span className="flex size-11 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700">
-                  <item.icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{item.title}</h3>
-                <p className="mt-2 flex-1 text-slate-600">{i18n._(item.text)}</p>
-                <PlaceholderLink icon={FileText} label={t`${title} documentation`} />
-              </li>
-            );
-          })}
-        </ul>
-      </PageSection>
+      <ComplianceDocuments />
     </ContentPageShell>
   );
 }
@@ -217,5 +201,29 @@ function PlaceholderLink({ icon: Icon, label }: { icon: typeof FileText; label: 
         </span>
       </a>
     </p>
+  );
+}
+
+function ComplianceDocuments() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  return (
+    <PageSection tone="tint" title={t`Compliance documentation`} intro={t`Detailed documents for your legal and procurement teams.`}>
+      <ul className="grid gap-6 md:grid-cols-3">
+        {compliance.map((item) => {
+          const { title } = item;
+          return (
+            <li key={item.title} className="flex flex-col rounded-xl border border-border bg-white p-6 shadow-sm">
+              <span className="flex size-11 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700">
+                <item.icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{item.title}</h3>
+              <p className="mt-2 flex-1 text-slate-600">{i18n._(item.text)}</p>
+              <PlaceholderLink icon={FileText} label={t`${title} documentation`} />
+            </li>
+          );
+        })}
+      </ul>
+    </PageSection>
   );
 }

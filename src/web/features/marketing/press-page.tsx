@@ -151,80 +151,95 @@ export default function PressPage() {
         {shown.length === 0 ? (
           <EmptyResults title={t`No press releases match your search.`} onClear={clear} />
         ) : (
-          <ul className="mt-6 grid gap-4">
-            {shown.map((release) => (
-              <li key={release.title.id}>
-                <article className="rounded-xl border border-border bg-white p-6 shadow-sm">
-                  <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-                    <Newspaper aria-hidden="true" className="size-4 text-emerald-700" />
-                    <time dateTime={release.date}>{formatDate(release.date)}</time>
-                    <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
-                      {i18n._(kindLabels[release.kind])}
-                    </span>
-                  </p>
-                  <h3 className="mt-3 text-lg font-semibold text-slate-900">{i18n._(release.title)}</h3>
-                  <p className="mt-2 text-slate-700">{i18n._(release.summary)}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
+          <ReleaseList shown={shown} />
         )}
       </section>
 
-      <PageSection tone="tint" title={t`Media resources`} intro={t`Everything you need to write about us accurately.`}>
-        <div className="grid gap-6 lg:grid-cols-2">
+      <MediaResources />
+    </ContentPageShell>
+  );
+}
+
+function MediaResources() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
+  return (
+    <PageSection tone="tint" title={t`Media resources`} intro={t`Everything you need to write about us accurately.`}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
+          <h3 className="text-lg font-semibold text-slate-900">
+            <Trans>Nexapay at a glance</Trans>
+          </h3>
+          <dl className="mt-4 grid gap-3">
+            {facts.map((fact) => (
+              <div key={fact.term.id}>
+                <dt className="text-sm font-semibold text-slate-900">{i18n._(fact.term)}</dt>
+                <dd className="text-slate-700">{i18n._(fact.detail)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="flex flex-col gap-6">
           <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
             <h3 className="text-lg font-semibold text-slate-900">
-              <Trans>Nexapay at a glance</Trans>
+              <Trans>Logo</Trans>
             </h3>
-            <dl className="mt-4 grid gap-3">
-              {facts.map((fact) => (
-                <div key={fact.term.id}>
-                  <dt className="text-sm font-semibold text-slate-900">{i18n._(fact.term)}</dt>
-                  <dd className="text-slate-700">{i18n._(fact.detail)}</dd>
-                </div>
-              ))}
-            </dl>
+            <p className="mt-2 text-slate-700">
+              <Trans>Our mark as an SVG file. Please keep it on a light background and do not change its colours.</Trans>
+            </p>
+            <Button asChild variant="outline" className="mt-4">
+              <a href="/favicon.svg" download="nexapay-mark.svg">
+                <Download aria-hidden="true" />
+                <Trans>Download the logo (SVG)</Trans>
+              </a>
+            </Button>
           </div>
-          <div className="flex flex-col gap-6">
-            <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-slate-900">
-                <Trans>Logo</Trans>
-              </h3>
-              <p className="mt-2 text-slate-700">
-                <Trans>Our mark as an SVG file. Please keep it on a light background and do not change its colours.</Trans>
-              </p>
-              <Button asChild variant="outline" className="mt-4">
-                <a href="/favicon.svg" download="nexapay-mark.svg">
-                  <Download aria-hidden="true" />
-                  <Trans>Download the logo (SVG)</Trans>
-                </a>
-              </Button>
-            </div>
-            <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-slate-900">
-                <Trans>Press contact</Trans>
-              </h3>
-              <p className="mt-2 text-slate-700">
-                <Trans>
-                  For interviews, comment or images, choose the subject &lsquo;Press&rsquo; on our{" "}
-                  <Link to="/contact?subject=Press" className="font-medium text-emerald-800 underline underline-offset-4">
-                    contact form
-                  </Link>{" "}
-                  or write to us.
-                </Trans>
-              </p>
-              <p className="mt-4 inline-flex items-center gap-2">
-                <Mail aria-hidden="true" className="size-4 text-emerald-700" />
-                <SupportEmailLink
-                  subject={t`Press enquiry`}
-                  className="font-medium break-all text-emerald-800 underline underline-offset-4"
-                />
-              </p>
-            </div>
+          <div className="rounded-xl border border-border bg-white p-6 shadow-sm">
+            <h3 className="text-lg font-semibold text-slate-900">
+              <Trans>Press contact</Trans>
+            </h3>
+            <p className="mt-2 text-slate-700">
+              <Trans>
+                For interviews, comment or images, choose the subject &lsquo;Press&rsquo; on our{" "}
+                <Link to="/contact?subject=Press" className="font-medium text-emerald-800 underline underline-offset-4">
+                  contact form
+                </Link>{" "}
+                or write to us.
+              </Trans>
+            </p>
+            <p className="mt-4 inline-flex items-center gap-2">
+              <Mail aria-hidden="true" className="size-4 text-emerald-700" />
+              <SupportEmailLink
+                subject={t`Press enquiry`}
+                className="font-medium break-all text-emerald-800 underline underline-offset-4"
+              />
+            </p>
           </div>
         </div>
-      </PageSection>
-    </ContentPageShell>
+      </div>
+    </PageSection>
+  );
+}
+
+function ReleaseList({ shown }: { shown: typeof releases }) {
+  const { i18n } = useLinguiContext();
+  return (
+    <ul className="mt-6 grid gap-4">
+      {shown.map((release) => (
+        <li key={release.title.id}>
+          <article className="rounded-xl border border-border bg-white p-6 shadow-sm">
+            <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              <Newspaper aria-hidden="true" className="size-4 text-emerald-700" />
+              <time dateTime={release.date}>{formatDate(release.date)}</time>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                {i18n._(kindLabels[release.kind])}
+              </span>
+            </p>
+            <h3 className="mt-3 text-lg font-semibold text-slate-900">{i18n._(release.title)}</h3>
+            <p className="mt-2 text-slate-700">{i18n._(release.summary)}</p>
+          </article>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -129,39 +129,7 @@ export default function SupportPage() {
       intro={t`Answers to common questions, guides for every task, and people ready to help: on chat 24/7, by e-mail within 24 hours on business days.`}
       actions={<ChatButton label={t`Chat with support`} />}
     >
-      <PageSection
-        title={t`Talk to us`}
-        intro={t`Choose whichever suits you. Have your username and, for a payment, its amount and date ready.`}
-      >
-        <ul className="grid gap-6 md:grid-cols-3">
-          <ChannelCard
-            icon={MessageCircle}
-            title={t`Live chat`}
-            text={t`Around the clock, every day of the week. The fastest way to reach us.`}
-          >
-            <Button asChild>
-              <ChatLink>
-                <Trans>Start a chat</Trans>
-              </ChatLink>
-            </Button>
-          </ChannelCard>
-          <ChannelCard icon={Mail} title={t`E-mail`} text={t`We reply within 24 hours on business days.`}>
-            <SupportEmailLink className="font-medium break-all text-emerald-800 underline underline-offset-4" />
-          </ChannelCard>
-          <ChannelCard
-            icon={BookOpen}
-            title={t`Contact form`}
-            text={t`Sales, partnerships or press? Send us a message and the right team will answer.`}
-          >
-            <Button asChild variant="outline">
-              <Link to="/contact">
-                <Trans>Contact us</Trans>
-              </Link>
-            </Button>
-          </ChannelCard>
-        </ul>
-      </PageSection>
-
+      <TalkToUs />
       <PageSection tone="tint" title={t`Browse by topic`}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {topics.map((topic) => (
@@ -210,5 +178,43 @@ function ChannelCard({ icon: Icon, title, text, children }: { icon: typeof Mail;
       <p className="flex-1 text-slate-600">{text}</p>
       {children}
     </li>
+  );
+}
+
+function TalkToUs() {
+  const { t } = useLingui();
+  return (
+    <PageSection
+      title={t`Talk to us`}
+      intro={t`Choose whichever suits you. Have your username and, for a payment, its amount and date ready.`}
+    >
+      <ul className="grid gap-6 md:grid-cols-3">
+        <ChannelCard
+          icon={MessageCircle}
+          title={t`Live chat`}
+          text={t`Around the clock, every day of the week. The fastest way to reach us.`}
+        >
+          <Button asChild>
+            <ChatLink>
+              <Trans>Start a chat</Trans>
+            </ChatLink>
+          </Button>
+        </ChannelCard>
+        <ChannelCard icon={Mail} title={t`E-mail`} text={t`We reply within 24 hours on business days.`}>
+          <SupportEmailLink className="font-medium break-all text-emerald-800 underline underline-offset-4" />
+        </ChannelCard>
+        <ChannelCard
+          icon={BookOpen}
+          title={t`Contact form`}
+          text={t`Sales, partnerships or press? Send us a message and the right team will answer.`}
+        >
+          <Button asChild variant="outline">
+            <Link to="/contact">
+              <Trans>Contact us</Trans>
+            </Link>
+          </Button>
+        </ChannelCard>
+      </ul>
+    </PageSection>
   );
 }

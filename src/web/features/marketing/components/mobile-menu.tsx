@@ -24,41 +24,7 @@ export function MobileMenu({
   const { t } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const panel = panelRef.current;
-    panel?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
-    const root = document.documentElement;
-    const previousOverflow = root.style.overflow;
-    root.style.overflow = "hidden";
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onClose();
-        triggerRef.current?.focus();
-        return;
-      }
-      if (event.key !== "Tab" || !panel) return;
-      // Keep Tab inside the dialog (aria-modal promises it).
-      const focusable = [...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      root.style.overflow = previousOverflow;
-    };
-  }, [open, onClose, triggerRef]);
+  useModalFocus(open, panelRef, onClose, triggerRef);
 
   // Back to the button that opened the menu. (Choosing a link closes the menu in the layout
   // instead, and the page or section it leads to takes focus.)
@@ -103,4 +69,51 @@ export function MobileMenu({
       </div>
     </div>
   );
+}
+
+/**
+ * While the menu is open: focus moves into the panel and Tab stays there, Escape closes it and gives
+ * focus back to the trigger, and the page behind does not scroll.
+ */
+function useModalFocus(
+  open: boolean,
+  panelRef: RefObject<HTMLDivElement | null>,
+  onClose: () => void,
+  triggerRef: RefObject<HTMLButtonElement | null>,
+): void {
+  useEffect(() => {
+    if (!open) return;
+    const panel = panelRef.current;
+    panel?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
+    const root = document.documentElement;
+    const previousOverflow = root.style.overflow;
+    root.style.overflow = "hidden";
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        onClose();
+        triggerRef.current?.focus();
+        return;
+      }
+      if (event.key !== "Tab" || !panel) return;
+      // Keep Tab inside the dialog (aria-modal promises it).
+      const focusable = [...panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+      const first = focusable[0];
+      const last = focusable.at(-1);
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      root.style.overflow = previousOverflow;
+    };
+  }, [open, panelRef, onClose, triggerRef]);
 }
