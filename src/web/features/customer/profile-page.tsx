@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import type { Me } from "#shared/me.ts";
 import { ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -34,7 +35,6 @@ export default function ProfilePage() {
   }, [me.isError, i18n]);
 
   const user = me.data;
-  const initials = user ? (user.fullName ?? user.username).trim().slice(0, 1).toUpperCase() : "";
 
   return (
     <>
@@ -42,38 +42,7 @@ export default function ProfilePage() {
       <PageHeader title={t`Profile`} description={t`Keep your personal details up to date.`} />
       {user ? (
         <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <Card className="h-fit">
-            <CardContent className="grid justify-items-center gap-3 pt-6 text-center">
-              <span
-                aria-hidden="true"
-                className="flex size-16 items-center justify-center rounded-full bg-emerald-100 text-2xl font-semibold text-emerald-800"
-              >
-                {initials}
-              </span>
-              <div className="grid min-w-0 gap-0.5">
-                <p className="font-semibold [overflow-wrap:anywhere]">{user.fullName ?? user.username}</p>
-                <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
-              </div>
-              <div className="grid w-full gap-2 border-t border-border pt-4">
-                <dl className="grid justify-items-center gap-2">
-                  <dt className="text-sm font-medium">
-                    <Trans>Verification status</Trans>
-                  </dt>
-                  <dd>
-                    <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} icon />
-                  </dd>
-                </dl>
-                {user.verificationStatus !== "approved" ? (
-                  <Button asChild variant="outline" size="sm" className="mt-1">
-                    <Link to="/verification">
-                      <ShieldCheck aria-hidden="true" />
-                      {user.verificationStatus === "pending" ? t`View verification` : t`Verify identity`}
-                    </Link>
-                  </Button>
-                ) : null}
-              </div>
-            </CardContent>
-          </Card>
+          <IdentityCard user={user} />
           <div className="grid min-w-0 gap-6">
             <Card>
               <CardHeader>
@@ -104,5 +73,45 @@ export default function ProfilePage() {
         <LoadingState label={t`Loading profile...`} />
       )}
     </>
+  );
+}
+
+/** Who this is (initials, name, e-mail) and where their identity verification stands. */
+function IdentityCard({ user }: { user: Me }) {
+  const { t } = useLingui();
+  const initials = (user.fullName ?? user.username).trim().slice(0, 1).toUpperCase();
+  return (
+    <Card className="h-fit">
+      <CardContent className="grid justify-items-center gap-3 pt-6 text-center">
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-full bg-emerald-100 text-2xl font-semibold text-emerald-800"
+        >
+          {initials}
+        </span>
+        <div className="grid min-w-0 gap-0.5">
+          <p className="font-semibold [overflow-wrap:anywhere]">{user.fullName ?? user.username}</p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
+        </div>
+        <div className="grid w-full gap-2 border-t border-border pt-4">
+          <dl className="grid justify-items-center gap-2">
+            <dt className="text-sm font-medium">
+              <Trans>Verification status</Trans>
+            </dt>
+            <dd>
+              <StatusBadge status={user.verificationStatus} label={verificationStatusLabels[user.verificationStatus]} icon />
+            </dd>
+          </dl>
+          {user.verificationStatus !== "approved" ? (
+            <Button asChild variant="outline" size="sm" className="mt-1">
+              <Link to="/verification">
+                <ShieldCheck aria-hidden="true" />
+                {user.verificationStatus === "pending" ? t`View verification` : t`Verify identity`}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
   );
 }

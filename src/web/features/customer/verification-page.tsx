@@ -231,24 +231,9 @@ function DocumentsCard({ verification }: { verification: VerificationDto }) {
         ) : null}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentType)}>
           <TabsList aria-label={t`Document type`}>
-            {documentTypes.map((type) => {
-              const complete = sidesOf(type).every((side) =>
-                verification.documents.some((d) => d.documentType === type && d.side === side),
-              );
-              return (
-                <TabsTrigger key={type} value={type} className="px-2 text-xs sm:px-3 sm:text-sm">
-                  {i18n._(documentTypeLabels[type])}
-                  {complete ? (
-                    <>
-                      <BadgeCheck aria-hidden="true" className="text-emerald-700" />
-                      <span className="sr-only">
-                        <Trans>(uploaded)</Trans>
-                      </span>
-                    </>
-                  ) : null}
-                </TabsTrigger>
-              );
-            })}
+            {documentTypes.map((type) => (
+              <DocumentTypeTab key={type} type={type} verification={verification} />
+            ))}
           </TabsList>
           {documentTypes.map((type) => (
             <TabsContent key={type} value={type}>
@@ -320,5 +305,24 @@ function ManageProfileDialog() {
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A document type's tab, marked once every side of that document is uploaded. */
+function DocumentTypeTab({ type, verification }: { type: DocumentType; verification: VerificationDto }) {
+  const { i18n } = useLingui();
+  const complete = sidesOf(type).every((side) => verification.documents.some((d) => d.documentType === type && d.side === side));
+  return (
+    <TabsTrigger value={type} className="px-2 text-xs sm:px-3 sm:text-sm">
+      {i18n._(documentTypeLabels[type])}
+      {complete ? (
+        <>
+          <BadgeCheck aria-hidden="true" className="text-emerald-700" />
+          <span className="sr-only">
+            <Trans>(uploaded)</Trans>
+          </span>
+        </>
+      ) : null}
+    </TabsTrigger>
   );
 }

@@ -24,38 +24,7 @@ const handhelds = new Set(["iPhone", "iPad", "iPod", "Android", "iOS"]);
  */
 export function SessionsCard() {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const sessions = useQuery(ownSessionsQuery);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ownSessionsQuery.queryKey });
-  const endOne = useMutation({
-    mutationFn: endOwnSession,
-    onSuccess: async () => {
-      toast.success(msg`That device is signed out.`);
-      await refresh();
-    },
-    onError: (error) => {
-      // The reason is read as the toast renders: the server's words follow a language switch too.
-      toast.error((i18n) => {
-        const reason = failureReason(error);
-        return i18n._(msg`Failed to sign out that device: ${reason}`);
-      });
-      void refresh();
-    },
-  });
-  const endOthers = useMutation({
-    mutationFn: endOtherOwnSessions,
-    onSuccess: async () => {
-      toast.success(msg`Every other device is signed out.`);
-      await refresh();
-    },
-    onError: (error) => {
-      // The reason is read as the toast renders: the server's words follow a language switch too.
-      toast.error((i18n) => {
-        const reason = failureReason(error);
-        return i18n._(msg`Failed to sign out the other devices: ${reason}`);
-      });
-    },
-  });
+  const { sessions, endOne, endOthers } = useSessionActions();
   const items = sessions.data?.items ?? [];
   const others = items.filter((item) => !item.current);
 
@@ -141,4 +110,41 @@ function SessionRow({ session, ending, onEnd }: { session: OwnSession; ending: b
       )}
     </li>
   );
+}
+
+/** The owner's sessions, and signing out one device or every other one, with their toasts. */
+function useSessionActions() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(ownSessionsQuery);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ownSessionsQuery.queryKey });
+  const endOne = useMutation({
+    mutationFn: endOwnSession,
+    onSuccess: async () => {
+      toast.success(msg`That device is signed out.`);
+      await refresh();
+    },
+    onError: (error) => {
+      // The reason is read as the toast renders: the server's words follow a language switch too.
+      toast.error((i18n) => {
+        const reason = failureReason(error);
+        return i18n._(msg`Failed to sign out that device: ${reason}`);
+      });
+      void refresh();
+    },
+  });
+  const endOthers = useMutation({
+    mutationFn: endOtherOwnSessions,
+    onSuccess: async () => {
+      toast.success(msg`Every other device is signed out.`);
+      await refresh();
+    },
+    onError: (error) => {
+      // The reason is read as the toast renders: the server's words follow a language switch too.
+      toast.error((i18n) => {
+        const reason = failureReason(error);
+        return i18n._(msg`Failed to sign out the other devices: ${reason}`);
+      });
+    },
+  });
+  return { sessions, endOne, endOthers };
 }

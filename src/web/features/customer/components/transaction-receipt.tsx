@@ -51,18 +51,7 @@ export function TransactionReceipt({ transaction }: { transaction: TransactionDt
         </span>
         <DecisionNotice notice={decisionNotice(transaction)} size="sm" className="mt-1.5" />
       </ReceiptLine>
-      {transaction.type === "deposit" && transaction.payAmount !== null && transaction.expiresAt !== null ? (
-        <ReceiptLine term={t`Valid until`}>
-          <span className="flex flex-wrap items-center gap-x-2" data-testid="receipt-valid-until">
-            <time dateTime={transaction.expiresAt}>{formatDateTime(transaction.expiresAt)}</time>
-            {window?.state === "open" ? (
-              <span role="timer" className="font-medium text-amber-900 tabular-nums">
-                {expiresInText(window.msLeft)}
-              </span>
-            ) : null}
-          </span>
-        </ReceiptLine>
-      ) : null}
+      <ValidUntilLine transaction={transaction} window={window} />
       {showsExpectedTime(transaction, window) ? <ReceiptLine term={t`Expected`}>{expectedTimeText(transaction.type)}</ReceiptLine> : null}
       {transaction.payoutReference ? (
         <ReceiptLine term={trxIdLabel(withdrawalMethodOf(transaction.reference))}>
@@ -96,5 +85,25 @@ function ReceiptLine({ term, children }: { term: string; children: React.ReactNo
       <dt className="text-muted-foreground">{term}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>
+  );
+}
+
+function ValidUntilLine({ transaction, window }: { transaction: TransactionDto; window: ReturnType<typeof useDepositWindow> }) {
+  const { t } = useLingui();
+  return (
+    <>
+      {transaction.type === "deposit" && transaction.payAmount !== null && transaction.expiresAt !== null ? (
+        <ReceiptLine term={t`Valid until`}>
+          <span className="flex flex-wrap items-center gap-x-2" data-testid="receipt-valid-until">
+            <time dateTime={transaction.expiresAt}>{formatDateTime(transaction.expiresAt)}</time>
+            {window?.state === "open" ? (
+              <span role="timer" className="font-medium text-amber-900 tabular-nums">
+                {expiresInText(window.msLeft)}
+              </span>
+            ) : null}
+          </span>
+        </ReceiptLine>
+      ) : null}
+    </>
   );
 }
