@@ -24,36 +24,8 @@ const formFields = ["username", "email", "country", "password", "confirmPassword
 /** Sign up (/signup). */
 export default function SignupPage() {
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const { signUp } = useAuthActions();
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
-    defaultValues: { username: "", email: "", country: "", password: "", confirmPassword: "" },
-  });
+  const { form, busy, onSubmit } = useSignupForm();
   const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ username, email, country, password }) => {
-    setBusy(true);
-    try {
-      // The language the form is shown in becomes the account's language (its e-mails speak it).
-      const body = { username, email, country, password, language: currentLocale() };
-      await signUp(body);
-    } catch (error) {
-      // The server names the field it refuses (username or e-mail taken, common password).
-      if (error instanceof ApiError) {
-        for (const field of formFields) {
-          const message = error.fields[field];
-          if (message) form.setError(field, { type: "server", message });
-        }
-      }
-      toast.error((i18n) => errorMessage(error, i18n._(signUpFailedMessage)));
-      setBusy(false);
-      return;
-    }
-    toast.success(msg`Account created successfully!`);
-    void navigate("/dashboard", { replace: true });
-  });
 
   return (
     <AuthShell
@@ -113,4 +85,38 @@ export default function SignupPage() {
       </form>
     </AuthShell>
   );
+}
+
+/** The sign-up form: the schema's checks, the server's refusals beside their fields, then the dashboard. */
+function useSignupForm() {
+  const navigate = useNavigate();
+  const { signUp } = useAuthActions();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { username: "", email: "", country: "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ username, email, country, password }) => {
+    setBusy(true);
+    try {
+      // The language the form is shown in becomes the account's language (its e-mails speak it).
+      const body = { username, email, country, password, language: currentLocale() };
+      await signUp(body);
+    } catch (error) {
+      // The server names the field it refuses (username or e-mail taken, common password).
+      if (error instanceof ApiError) {
+        for (const field of formFields) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { type: "server", message });
+        }
+      }
+      toast.error((i18n) => errorMessage(error, i18n._(signUpFailedMessage)));
+      setBusy(false);
+      return;
+    }
+    toast.success(msg`Account created successfully!`);
+    void navigate("/dashboard", { replace: true });
+  });
+  return { form, busy, onSubmit };
 }
