@@ -165,8 +165,9 @@ function AdminSidebar({ children }: { children: ReactNode }) {
   return (
     <aside className={cn("hidden shrink-0 flex-col bg-slate-900 md:flex", expanded ? "w-60" : "w-14")}>
       <div className={cn("sticky top-0 flex max-h-dvh flex-col overflow-y-auto", expanded ? "p-4" : "px-2 py-4")}>
-        <div className="flex items-center justify-between gap-2">
-          {expanded ? <AdminBrand /> : null}
+        {/* The brand fills the sidebar's width, so the toggle sits on a row of its own, at the right edge. */}
+        {expanded ? <AdminBrand /> : null}
+        <div className={cn("flex", expanded ? "mt-2 justify-end" : "justify-center")}>
           <button
             type="button"
             aria-expanded={expanded}
@@ -180,7 +181,7 @@ function AdminSidebar({ children }: { children: ReactNode }) {
           </button>
         </div>
         {expanded ? (
-          <nav id="admin-sidebar-nav" aria-label={t`Admin`} className="mt-6">
+          <nav id="admin-sidebar-nav" aria-label={t`Admin`} className="mt-2">
             {children}
           </nav>
         ) : null}

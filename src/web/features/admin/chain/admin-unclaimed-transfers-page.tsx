@@ -147,7 +147,11 @@ function AssignButton({ transfer, touch, onAssign }: { transfer: ListedChainTran
 function ClaimedBy({ claimedBy }: { claimedBy: NonNullable<ListedChainTransferDto["claimedBy"]> }) {
   return (
     <>
-      {claimedBy.reference ? <span className="block">{claimedBy.reference}</span> : null}
+      {claimedBy.reference ? (
+        <span className="block max-w-56 truncate" title={claimedBy.reference}>
+          {claimedBy.reference}
+        </span>
+      ) : null}
       <span className="block font-mono text-xs text-muted-foreground select-all">{claimedBy.transactionId}</span>
     </>
   );
