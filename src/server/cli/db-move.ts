@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { moveToPostgres } from "../db/move/move.ts";
 import { formatMoveReport } from "../db/move/report.ts";
+import { findLedgerBreaches } from "../wallet/ledger-check.ts";
 
 const usage = "usage: npm run db:move -- --to postgres://user:password@host:5432/database  (DATA_DIR as for the server)";
 const targetSchema = z.url({ protocol: /^postgres(ql)?$/, error: "--to must be a postgres:// URL" });
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   // The same default as the server's (config.ts): read here, not through loadConfig, which would ask for settings a move does not need.
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   try {
-    const report = await moveToPostgres({ dataDir, targetUrl: to.data });
+    const report = await moveToPostgres({ dataDir, targetUrl: to.data, findLedgerBreaches });
     console.log(formatMoveReport(report));
     return report.ok ? 0 : 1;
   } catch (error) {

@@ -8,8 +8,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { findLedgerBreaches, type LedgerBreach } from "../../wallet/ledger-check.ts";
-import { openDatabase, type Database } from "../client.ts";
+import { openDatabase, type Database, type Db } from "../client.ts";
 import { assertSameTables, compareRecordedMigrations, countRows, type RecordedMigrations } from "./compare.ts";
 import { copyTableRows } from "./copy-rows.ts";
 import { setSequences, type SequenceSet } from "./sequences.ts";
@@ -18,6 +17,15 @@ import { disableUserTriggers, enableTriggers } from "./target-triggers.ts";
 import { listTablesToMove, type TableToMove } from "./tables.ts";
 
 export class MoveRefusedError extends Error {}
+
+/** One way the ledger's rules are broken (the wallet's ledger check, wallet/ledger-check.ts). */
+export type LedgerBreach = { rule: string; detail: Record<string, unknown> };
+
+/**
+ * The ledger check run on the target once the rows are in. The caller passes the wallet's
+ * (cli/db-move.ts): db/ is infrastructure and knows no domain (decision 049).
+ */
+export type LedgerCheck = (db: Db) => Promise<LedgerBreach[]>;
 
 export type MovedTable = { name: string; source: number; copied: number; target: number; ms: number };
 
@@ -34,7 +42,7 @@ export type MoveReport = {
   ok: boolean;
 };
 
-export async function moveToPostgres(input: { dataDir: string; targetUrl: string }): Promise<MoveReport> {
+export async function moveToPostgres(input: { dataDir: string; targetUrl: string; findLedgerBreaches: LedgerCheck }): Promise<MoveReport> {
   const started = Date.now();
   const dbDir = path.join(input.dataDir, "db");
   // openDatabase would create an empty database where there is none: moving that would copy nothing, silently.
@@ -53,7 +61,7 @@ export async function moveToPostgres(input: { dataDir: string; targetUrl: string
       const sourceCounts = await countRows(source.db, tables);
       const targetCounts = await countRows(target.db, tables);
       const migrations = await compareRecordedMigrations(source.db, target.db);
-      const ledgerBreaches = await findLedgerBreaches(target.db);
+      const ledgerBreaches = await input.findLedgerBreaches(target.db);
       const moved = tables.map((table) => ({
         name: table.name,
         source: sourceCounts.get(table.name) ?? 0,
