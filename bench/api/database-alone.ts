@@ -41,7 +41,7 @@ type Options = {
   dailyMaxPoisha: bigint;
 };
 
-/** The product's own arguments (wallet/ledger.ts, depositArguments and withdrawalArguments) for the bench's amounts. */
+/** The product's own arguments (wallet/request-deposit.ts and wallet/request-withdrawal.ts, depositArguments and withdrawalArguments) for the bench's amounts. */
 function scripts(options: Options): Record<"approve" | "deposit" | "withdrawal", string> {
   const depositDetails = JSON.stringify({ usdtAmount: depositUsdt, fromAddress });
   const withdrawalDetails = JSON.stringify({ amount: formatBdt(options.withdrawalPoisha), reference: options.withdrawalReference });

@@ -1,8 +1,8 @@
 // Setup data written straight into the database: the pending deposits that the approve phase
 // decides on. Thousands of them over HTTP would take longer than the measurement itself, so they
 // are inserted in one statement, as the rows POST /api/deposits makes (createDeposit in
-// src/server/wallet/ledger.ts): the same columns and values, the same audit entry. The triggers of
-// migration 0002 fill search_text as for any insert. No money moves until approval, so the ledger
+// src/server/wallet/request-deposit.ts): the same columns and values, the same audit entry. The
+// trigger of src/server/db/functions/transactions_set_search_text.sql fills search_text as for any insert. No money moves until approval, so the ledger
 // is untouched and ledger:check stays meaningful.
 import { bdtForUsdt, formatBdt, formatUsdt, parseRate, parseUsdt } from "#shared/money.ts";
 

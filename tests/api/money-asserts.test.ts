@@ -1,4 +1,4 @@
-// The money paths assert what only a bug could break (node:assert in src/server/wallet/ledger.ts),
+// The money paths assert what only a bug could break (node:assert in the use cases of src/server/wallet/, e.g. transaction-dto.ts and money-function.ts),
 // and a failed assertion is a 500 in our error shape with an "unhandled error" log line, and rolls
 // the whole money transaction back. The bug is arranged in the database: a trigger that skews every
 // balance update by one poisha, so that the balance after is no longer the balance before + delta.
