@@ -110,7 +110,7 @@ export default defineConfig({
       // Customer protection as shipped (decision 039): a code for every withdrawal, identity before
       // cash-out. One setting differs: no hold after a security change, so that a journey can turn
       // on an authenticator and withdraw with it the same minute (the 24-hour hold is proved by
-      // tests/api/withdrawal-confirmation.test.ts and customer-two-factor.test.ts). A fresh, empty
+      // tests/api/money/withdrawal-confirmation.test.ts and auth/customer-two-factor.test.ts). A fresh, empty
       // data folder: no demo data, no admin.
       command: `rm -rf ${e2eProtectedDataDir} && node --import tsx src/server/main.ts`,
       url: `${e2eProtectedBaseUrl}/api/health`,

@@ -1,5 +1,5 @@
 // Makes an upgrade fixture (docs/decisions/044-upgrades-tested.md): the database an EARLIER commit
-// of this repository leaves behind after real use, as a plain-SQL dump that tests/api/upgrades.test.ts
+// of this repository leaves behind after real use, as a plain-SQL dump that tests/api/operations/upgrades.test.ts
 // restores and opens with the current release.
 //
 //   node scripts/make-upgrade-fixture.mjs <commit> <name>

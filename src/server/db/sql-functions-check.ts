@@ -1,5 +1,5 @@
 // Whether a database's functions and triggers are exactly those of src/server/db/functions
-// (decision 048): tests/api/sql-functions.test.ts asserts it on a new database, and upgrades.test.ts
+// (decision 048): tests/api/operations/sql-functions-match-their-files.test.ts asserts it on a new database, and operations/upgrades.test.ts
 // on every upgraded one, where a function an old migration made and no file holds would linger.
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "./db-handle.ts";

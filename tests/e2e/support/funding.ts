@@ -6,7 +6,7 @@
 // adjustment of the super admin would wait for a second admin. So the set-up rotates: a funding
 // admin is appointed by the super admin, enrolled in two-factor sign-in, and replaced by a new one
 // before its adjustments of this run would reach the threshold. The rule itself is proven by the
-// API tests (tests/api/decisions-that-cannot-go-wrong.test.ts).
+// API tests (tests/api/money/decision-safeguards.test.ts).
 import { randomUUID } from "node:crypto";
 import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { appointAdmin } from "./admin.ts";

@@ -11,7 +11,7 @@ export async function suspendInDatabase(t: TestApp, userId: string): Promise<voi
 /**
  * Marks the customer's identity verified (an approved verification), as an admin's approval of
  * their documents leaves it: the identity level a set-up step needs, when the documents are not
- * what the test is about (tests/api/verification.test.ts covers that path).
+ * what the test is about (tests/api/identity/verification.test.ts covers that path).
  */
 export async function markIdentityVerified(t: TestApp, userId: string): Promise<void> {
   await t.db
