@@ -41,7 +41,76 @@ const filters: readonly { value: TransactionFilter; label: MessageDescriptor }[]
  * search and the page live in the address, so reload, back and a shared link show the same list.
  */
 export default function TransactionsPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const { type, q, page, update, searchText, setSearchText } = useTransactionsAddress();
+  const list = useQuery(transactionsQuery({ type, q, page }));
+  const data = list.data;
+  const pageCount = data ? pageCountOf(data.total, transactionsPageSize) : 1;
+  const filtered = type !== "all" || q !== "";
+
+  // A page beyond the end (rows were removed, or an old link): go to the last page that exists.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && page > pageCount) {
+      update({ page: pageCount });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the current address itself
+  }, [data, list.isPlaceholderData, page, pageCount]);
+
+  return (
+    <>
+      <title>{t`Transactions · Nexapay`}</title>
+      <PageHeader title={t`Transactions`} description={t`Your deposits and withdrawals, newest first.`} />
+
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+          <SearchBox searchText={searchText} onChange={setSearchText} />
+          <TypeFilter type={type} onChange={(next) => update({ type: next, page: 1 })} />
+        </div>
+
+        <CardContent className="p-0">
+          {data ? (
+            data.total === 0 ? (
+              <EmptyState filtered={filtered} />
+            ) : (
+              <div className={cn("transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
+                <TransactionsTable items={data.items} page={data.page} pageCount={pageCount} />
+                <ul aria-label={t`Transactions`} className="divide-y divide-border px-4 md:hidden">
+                  {data.items.map((transaction) => (
+                    <TransactionListItem key={transaction.id} transaction={transaction} />
+                  ))}
+                </ul>
+              </div>
+            )
+          ) : list.isError ? (
+            <LoadFailed onRetry={() => void list.refetch()} />
+          ) : (
+            <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+              <Spinner />
+              <Trans>Loading transactions...</Trans>
+            </div>
+          )}
+        </CardContent>
+
+        {data && data.total > 0 ? (
+          <ListFooter
+            shownPage={data.page}
+            addressPage={page}
+            pageSize={data.pageSize}
+            total={data.total}
+            pageCount={pageCount}
+            onPageChange={(next) => update({ page: next })}
+          />
+        ) : null}
+      </Card>
+    </>
+  );
+}
+
+/**
+ * The list's filter, search and page, kept in the address; and the search box's text, which reaches
+ * the address once the typing pauses.
+ */
+function useTransactionsAddress() {
   const {
     filters: listFilters,
     page,
@@ -63,150 +132,143 @@ export default function TransactionsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled search changes the address here
   }, [settledSearch]);
 
-  const list = useQuery(transactionsQuery({ type, q, page }));
-  const data = list.data;
-  const pageCount = data ? pageCountOf(data.total, transactionsPageSize) : 1;
-  const filtered = type !== "all" || q !== "";
-  const firstRow = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
-  const lastRow = data ? Math.min(data.page * data.pageSize, data.total) : 0;
-  // Counts in the shown language's digits.
-  const [shownFirstRow, shownLastRow, shownTotal] = [formatCount(firstRow), formatCount(lastRow), formatCount(data?.total ?? 0)];
-  const [shownPage, shownPageCount] = [formatCount(data?.page ?? page), formatCount(pageCount)];
+  return { type, q, page, update, searchText, setSearchText };
+}
 
-  // A page beyond the end (rows were removed, or an old link): go to the last page that exists.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && page > pageCount) {
-      update({ page: pageCount });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update reads the current address itself
-  }, [data, list.isPlaceholderData, page, pageCount]);
-
+function SearchBox({ searchText, onChange }: { searchText: string; onChange: (text: string) => void }) {
+  const { t } = useLingui();
   return (
-    <>
-      <title>{t`Transactions · Nexapay`}</title>
-      <PageHeader title={t`Transactions`} description={t`Your deposits and withdrawals, newest first.`} />
+    <div className="relative w-full sm:max-w-sm">
+      <label htmlFor="transaction-search" className="sr-only">
+        <Trans>Search transactions</Trans>
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+      <Input
+        id="transaction-search"
+        type="search"
+        placeholder={t`Search amount, method, status`}
+        value={searchText}
+        onChange={(event) => onChange(event.target.value)}
+        className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {searchText !== "" ? (
+        <button
+          type="button"
+          onClick={() => onChange("")}
+          className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-muted hover:text-foreground"
+        >
+          <X aria-hidden="true" className="size-4" />
+          <span className="sr-only">
+            <Trans>Clear search</Trans>
+          </span>
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
-      <Card>
-        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
-          <div className="relative w-full sm:max-w-sm">
-            <label htmlFor="transaction-search" className="sr-only">
-              <Trans>Search transactions</Trans>
-            </label>
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-            <Input
-              id="transaction-search"
-              type="search"
-              placeholder={t`Search amount, method, status`}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {searchText !== "" ? (
-              <button
-                type="button"
-                onClick={() => setSearchText("")}
-                className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-muted hover:text-foreground"
-              >
-                <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">
-                  <Trans>Clear search</Trans>
-                </span>
-              </button>
-            ) : null}
-          </div>
-          <div role="group" aria-label={t`Transaction type`} className="inline-flex rounded-lg bg-muted p-1">
-            {filters.map((filter) => (
-              <button
-                key={filter.value}
-                type="button"
-                aria-pressed={type === filter.value}
-                onClick={() => update({ type: filter.value, page: 1 })}
-                className={cn(
-                  "min-h-8 flex-1 rounded-md px-4 text-sm font-medium transition-colors sm:flex-none",
-                  type === filter.value ? "bg-white text-foreground shadow-sm" : "text-slate-600 hover:text-foreground",
-                )}
-              >
-                {i18n._(filter.label)}
-              </button>
-            ))}
-          </div>
-        </div>
-
-        <CardContent className="p-0">
-          {data ? (
-            data.total === 0 ? (
-              <EmptyState filtered={filtered} />
-            ) : (
-              <div className={cn("transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-                <div className="hidden md:block">
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">
-                      <Trans>
-                        Transactions, page {shownPage} of {shownPageCount}
-                      </Trans>
-                    </caption>
-                    <thead className="bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase">
-                      <tr>
-                        <th scope="col" className="px-5 py-3">
-                          <Trans>Type</Trans>
-                        </th>
-                        <th scope="col" className="px-5 py-3 text-right">
-                          <Trans>Amount</Trans>
-                        </th>
-                        <th scope="col" className="px-5 py-3">
-                          <Trans>Method</Trans>
-                        </th>
-                        <th scope="col" className="px-5 py-3">
-                          <Trans>Date</Trans>
-                        </th>
-                        <th scope="col" className="px-5 py-3">
-                          <Trans>Status</Trans>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-border">
-                      {data.items.map((transaction) => (
-                        <TransactionRow key={transaction.id} transaction={transaction} />
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <ul aria-label={t`Transactions`} className="divide-y divide-border px-4 md:hidden">
-                  {data.items.map((transaction) => (
-                    <TransactionListItem key={transaction.id} transaction={transaction} />
-                  ))}
-                </ul>
-              </div>
-            )
-          ) : list.isError ? (
-            <div className="p-5">
-              <Notice tone="error">
-                <Trans>Failed to load transactions.</Trans>
-              </Notice>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-                <Trans>Try again</Trans>
-              </Button>
-            </div>
-          ) : (
-            <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-              <Spinner />
-              <Trans>Loading transactions...</Trans>
-            </div>
+function TypeFilter({ type, onChange }: { type: TransactionFilter; onChange: (type: TransactionFilter) => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <div role="group" aria-label={t`Transaction type`} className="inline-flex rounded-lg bg-muted p-1">
+      {filters.map((filter) => (
+        <button
+          key={filter.value}
+          type="button"
+          aria-pressed={type === filter.value}
+          onClick={() => onChange(filter.value)}
+          className={cn(
+            "min-h-8 flex-1 rounded-md px-4 text-sm font-medium transition-colors sm:flex-none",
+            type === filter.value ? "bg-white text-foreground shadow-sm" : "text-slate-600 hover:text-foreground",
           )}
-        </CardContent>
+        >
+          {i18n._(filter.label)}
+        </button>
+      ))}
+    </div>
+  );
+}
 
-        {data && data.total > 0 ? (
-          <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-3 sm:flex-row sm:justify-between sm:px-5">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              <Trans>
-                Showing {shownFirstRow}–{shownLastRow} of {shownTotal}
-              </Trans>
-            </p>
-            {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} onPageChange={(next) => update({ page: next })} /> : null}
-          </div>
-        ) : null}
-      </Card>
-    </>
+/** The list as a table, from the medium breakpoint up (smaller screens get the list items). */
+function TransactionsTable({ items, page, pageCount }: { items: TransactionDto[]; page: number; pageCount: number }) {
+  // Counts in the shown language's digits.
+  const [shownPage, shownPageCount] = [formatCount(page), formatCount(pageCount)];
+  return (
+    <div className="hidden md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">
+          <Trans>
+            Transactions, page {shownPage} of {shownPageCount}
+          </Trans>
+        </caption>
+        <thead className="bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-5 py-3">
+              <Trans>Type</Trans>
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              <Trans>Amount</Trans>
+            </th>
+            <th scope="col" className="px-5 py-3">
+              <Trans>Method</Trans>
+            </th>
+            <th scope="col" className="px-5 py-3">
+              <Trans>Date</Trans>
+            </th>
+            <th scope="col" className="px-5 py-3">
+              <Trans>Status</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {items.map((transaction) => (
+            <TransactionRow key={transaction.id} transaction={transaction} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="p-5">
+      <Notice tone="error">
+        <Trans>Failed to load transactions.</Trans>
+      </Notice>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Which rows are shown (of the page the answer is for), and the pages when there is more than one
+ * (at the page the address asks for: while its rows load, the previous page's stay on screen).
+ */
+function ListFooter(props: {
+  shownPage: number;
+  addressPage: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+}) {
+  const { shownPage: page, pageSize, total, pageCount } = props;
+  const firstRow = total > 0 ? (page - 1) * pageSize + 1 : 0;
+  const lastRow = Math.min(page * pageSize, total);
+  // Counts in the shown language's digits.
+  const [shownFirstRow, shownLastRow, shownTotal] = [formatCount(firstRow), formatCount(lastRow), formatCount(total)];
+  return (
+    <div className="flex flex-col items-center gap-3 border-t border-border px-4 py-3 sm:flex-row sm:justify-between sm:px-5">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        <Trans>
+          Showing {shownFirstRow}–{shownLastRow} of {shownTotal}
+        </Trans>
+      </p>
+      {pageCount > 1 ? <Pagination page={props.addressPage} pageCount={pageCount} onPageChange={props.onPageChange} /> : null}
+    </div>
   );
 }
 
