@@ -13,11 +13,12 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { useTwoFactorPasswordStep } from "@/lib/use-two-factor-password-step.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { enableTwoFactor, verifyTwoFactorCode, type Enrolment } from "./sign-in-api.ts";
 import { redirectTarget } from "@/lib/location-state.ts";
 import { useAuthActions, useSession } from "@/lib/session.ts";
-import { totpCodeSchema, twoFactorPasswordSchema } from "#shared/two-factor-schemas.ts";
+import { totpCodeSchema } from "#shared/two-factor-schemas.ts";
 
 /**
  * Enrolment of an admin's second factor (/admin/two-factor): the password again, then
@@ -53,23 +54,7 @@ export default function AdminTwoFactorPage() {
 function PasswordStep({ onEnabled }: { onEnabled: (enrolment: Enrolment) => void }) {
   const { t } = useLingui();
   const { user } = useSession();
-  const [busy, setBusy] = useState(false);
-  const form = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
-  const error = form.formState.errors.password?.message;
-
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    setBusy(true);
-    try {
-      onEnabled(await enableTwoFactor(password));
-    } catch (failure) {
-      const message =
-        failure instanceof ApiError && failure.fields.password
-          ? failure.fields.password
-          : errorMessage(failure, t`Could not start the setup.`);
-      form.setError("password", { type: "server", message });
-      setBusy(false);
-    }
-  });
+  const { form, busy, error, onSubmit } = useTwoFactorPasswordStep(enableTwoFactor, onEnabled);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>

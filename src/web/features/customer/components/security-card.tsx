@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast.tsx";
 import type { Me } from "#shared/me.ts";
-import { totpCodeSchema, twoFactorDisableSchema, twoFactorPasswordSchema } from "#shared/two-factor-schemas.ts";
+import { totpCodeSchema, twoFactorDisableSchema } from "#shared/two-factor-schemas.ts";
 import { AuthenticatorKey } from "@/components/authenticator-key.tsx";
 import { CopyButton, RecoveryCodeList } from "@/components/recovery-codes.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -17,6 +17,7 @@ import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
 import { ApiError, errorMessage } from "@/lib/api-client.ts";
+import { useTwoFactorPasswordStep } from "@/lib/use-two-factor-password-step.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
@@ -132,23 +133,7 @@ export function SecurityCard({ me }: { me: Me }) {
 /** The password again, before the secret is made. */
 function PasswordStep({ onCancel, onEnabled }: { onCancel: () => void; onEnabled: (enrolment: Enrolment) => void }) {
   const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
-  const form = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
-  const error = form.formState.errors.password?.message;
-
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    setBusy(true);
-    try {
-      onEnabled(await enableTwoFactor(password));
-    } catch (failure) {
-      const message =
-        failure instanceof ApiError && failure.fields.password
-          ? failure.fields.password
-          : errorMessage(failure, t`Could not start the setup.`);
-      form.setError("password", { type: "server", message });
-      setBusy(false);
-    }
-  });
+  const { form, busy, error, onSubmit } = useTwoFactorPasswordStep(enableTwoFactor, onEnabled);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="rounded-lg border border-border p-4">
