@@ -5,7 +5,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { inject } from "vitest";
-import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions, type WatcherLog } from "../../../src/server/chain/chain-watcher.ts";
+import {
+  createChainWatcher,
+  type ChainWatcher,
+  type ChainWatcherOptions,
+  type WatcherLog,
+} from "../../../src/server/chain/chain-watcher.ts";
 import { randomTronAddress, startTronGridSimulator, type TronGridSimulator } from "../../../src/server/chain/trongrid-simulator.ts";
 import { queryRows, openDatabase } from "../../../src/server/db/client.ts";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";

@@ -6,7 +6,12 @@
 // No refusal changes a balance, a ledger entry or an audit row.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createChainWatcher, type ChainWatcher, type ChainWatcherOptions, type WatcherLog } from "../../../src/server/chain/chain-watcher.ts";
+import {
+  createChainWatcher,
+  type ChainWatcher,
+  type ChainWatcherOptions,
+  type WatcherLog,
+} from "../../../src/server/chain/chain-watcher.ts";
 import {
   farFutureBlockTimeMs,
   randomTronAddress,

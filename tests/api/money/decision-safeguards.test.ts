@@ -12,7 +12,15 @@
 import { and, count, eq, like, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTronGridSimulator, type TronGridSimulator } from "../../../src/server/chain/trongrid-simulator.ts";
-import { adminUsers, auditLog, emailOutbox, ledgerEntries, profiles, secondApprovals, transactions } from "../../../src/server/db/schema.ts";
+import {
+  adminUsers,
+  auditLog,
+  emailOutbox,
+  ledgerEntries,
+  profiles,
+  secondApprovals,
+  transactions,
+} from "../../../src/server/db/schema.ts";
 import type { AdminTransactionDetailDto, AdminTransactionDto } from "../../../src/shared/admin-schemas.ts";
 import { parseBdt } from "../../../src/shared/money.ts";
 import type { SecondApprovalDto } from "../../../src/shared/second-approval-schemas.ts";
