@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { toast } from "@/lib/toast.tsx";
 import {
@@ -188,6 +188,9 @@ function ContactForm() {
   const { i18n } = useLinguiContext();
   const { form, sending, onSubmit, fieldError } = useContactForm();
   const { errors } = form.formState;
+  // Registered here, before the fields below: react-hook-form focuses the first refused field in
+  // the order fields were registered, and a child component registers only after this body ran.
+  const registered = { name: form.register("name"), email: form.register("email") };
   return (
     <section aria-labelledby="form-title" className="rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
       <h2 id="form-title" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -198,7 +201,7 @@ function ContactForm() {
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-6">
         <fieldset disabled={sending} className="grid gap-5">
-          <NameAndEmailFields form={form} fieldError={fieldError} />
+          <NameAndEmailFields form={form} fieldError={fieldError} registered={registered} />
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField id="contact-company" label={t`Company (optional)`} error={fieldError(errors.company?.message)}>
               <Input
@@ -268,18 +271,17 @@ function MapPlaceholder() {
   );
 }
 
-function NameAndEmailFields({ form, fieldError }: Pick<ContactFormState, "form" | "fieldError">) {
+function NameAndEmailFields({
+  form,
+  fieldError,
+  registered,
+}: Pick<ContactFormState, "form" | "fieldError"> & { registered: Record<"name" | "email", UseFormRegisterReturn> }) {
   const { t } = useLingui();
   const { errors } = form.formState;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <FormField id="contact-name" label={t`Name`} error={fieldError(errors.name?.message)}>
-        <Input
-          autoComplete="name"
-          aria-required="true"
-          {...controlProps("contact-name", errors.name?.message)}
-          {...form.register("name")}
-        />
+        <Input autoComplete="name" aria-required="true" {...controlProps("contact-name", errors.name?.message)} {...registered.name} />
       </FormField>
       <FormField id="contact-email" label={t`Email`} error={fieldError(errors.email?.message)}>
         <Input
@@ -287,7 +289,7 @@ function NameAndEmailFields({ form, fieldError }: Pick<ContactFormState, "form" 
           autoComplete="email"
           aria-required="true"
           {...controlProps("contact-email", errors.email?.message)}
-          {...form.register("email")}
+          {...registered.email}
         />
       </FormField>
     </div>
