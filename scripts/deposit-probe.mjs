@@ -13,6 +13,7 @@
 // attack worked. Automatic credit must be on: it is the setting where a wrong match is money gone.
 import { randomBytes } from "node:crypto";
 import bs58check from "bs58check";
+import { probeBrowser } from "./probe-browser.mjs";
 
 const base = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const simulator = (process.argv[3] ?? "http://127.0.0.1:8090").replace(/\/$/, "");
@@ -26,29 +27,7 @@ function check(finding, refused, said) {
 }
 
 /** A customer's browser: a cookie jar, our Origin. */
-function browser() {
-  const cookies = new Map();
-  async function request(method, path, json) {
-    const headers = { origin: base };
-    if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    if (json !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(base + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const text = await response.text();
-    let data = text;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // not JSON: kept as text
-    }
-    return { status: response.status, data };
-  }
-  return { get: (path) => request("GET", path), post: (path, json) => request("POST", path, json) };
-}
+const browser = () => probeBrowser(base);
 
 async function signUp(name) {
   const b = browser();

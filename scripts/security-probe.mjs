@@ -10,46 +10,14 @@
 // throwaway one.
 import { crc32, deflateSync } from "node:zlib";
 import * as OTPAuth from "otpauth";
+import { probeBrowser } from "./probe-browser.mjs";
 
 const base = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const password = "Probe-Password-2026";
 const run = Date.now().toString(36);
 let failures = 0;
 
-/** A browser: its own cookie jar, and our Origin unless told otherwise. */
-function browser() {
-  const cookies = new Map();
-  async function request(method, path, { json, body, contentType, origin = base, headers = {} } = {}) {
-    const all = { ...headers };
-    if (origin !== null) all.origin = origin;
-    if (cookies.size > 0) all.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    if (json !== undefined) all["content-type"] = "application/json";
-    if (contentType) all["content-type"] = contentType;
-    const response = await fetch(base + path, { method, headers: all, body: json !== undefined ? JSON.stringify(json) : body });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      if (value === "" || /max-age=0/i.test(line)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
-    const text = await response.text();
-    let data = null;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-    return { status: response.status, data };
-  }
-  return {
-    cookies,
-    get: (path, options) => request("GET", path, options),
-    post: (path, json, options = {}) => request("POST", path, { ...options, json }),
-    send: request,
-  };
-}
+const browser = () => probeBrowser(base);
 
 function check(finding, refused, answer) {
   if (!refused) failures += 1;
@@ -170,7 +138,7 @@ async function main() {
   const watcher = await signUp("watcher");
   const controller = new AbortController();
   const stream = await fetch(`${base}/api/events`, {
-    headers: { cookie: [...watcher.browser.cookies].map(([n, v]) => `${n}=${v}`).join("; ") },
+    headers: { cookie: watcher.browser.cookieHeader() },
     signal: controller.signal,
   });
   const ended = (async () => {

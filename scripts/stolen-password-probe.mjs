@@ -13,6 +13,7 @@
 import { createHmac } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { probeBrowser } from "./probe-browser.mjs";
 
 const base = (process.argv[2] ?? "http://localhost:3000").replace(/\/$/, "");
 const dataDir = process.argv[3] ?? "./data";
@@ -26,40 +27,7 @@ function check(finding, refused, said) {
 }
 
 /** A browser: a cookie jar, our Origin, a user agent of its own. */
-function browser(userAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36") {
-  const cookies = new Map();
-  async function request(method, urlPath, json) {
-    const headers = { origin: base, "user-agent": userAgent };
-    if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    if (json !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(base + urlPath, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const text = await response.text();
-    let data = text;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // not JSON: kept as text
-    }
-    return { status: response.status, data, headers: response.headers };
-  }
-  return {
-    get: (p) => request("GET", p),
-    post: (p, json) => request("POST", p, json),
-    put: (p, json) => request("PUT", p, json),
-    putFile: async (p, bytes) => {
-      const form = new FormData();
-      form.append("file", new Blob([bytes], { type: "image/png" }), "id.png");
-      const headers = { origin: base, cookie: [...cookies].map(([n, v]) => `${n}=${v}`).join("; ") };
-      const response = await fetch(base + p, { method: "PUT", headers, body: form });
-      return { status: response.status };
-    },
-  };
-}
+const browser = (userAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36") => probeBrowser(base, { userAgent });
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of an otpauth:// URI, as an authenticator app computes it. */
 function totp(uri) {

@@ -22,6 +22,7 @@ import { AppError } from "../http/errors.ts";
 import { idParams } from "../http/id-params.ts";
 import { setSuspended, updateUserProfileAsAdmin } from "./account-actions.ts";
 import { getAdminProfile, listAdminUsers } from "./account-queries.ts";
+import { pageOf } from "../http/page-of.ts";
 
 export function registerAccountAdminRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth; guards: Guards }): void {
   const { db, auth, guards } = deps;
@@ -32,7 +33,7 @@ export function registerAccountAdminRoutes(app: FastifyInstance, deps: { db: Db;
   r.get(
     "/api/admin/users",
     { schema: { tags, querystring: adminUsersQuerySchema, response: { 200: cappedPageSchema(adminUserSchema) } }, ...admin },
-    async (request) => ({ ...(await listAdminUsers(db, request.query)), page: request.query.page, pageSize: request.query.pageSize }),
+    async (request) => pageOf(request.query, listAdminUsers(db, request.query)),
   );
 
   r.patch(

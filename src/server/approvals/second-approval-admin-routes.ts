@@ -20,6 +20,7 @@ import { toTransactionDto } from "../wallet/transaction-dto.ts";
 import { confirmSecondApproval } from "./confirm-second-approval.ts";
 import { declineSecondApproval } from "./decline-second-approval.ts";
 import { listSecondApprovals } from "./second-approval-queries.ts";
+import { pageOf } from "../http/page-of.ts";
 
 export function registerSecondApprovalAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards; config: Config }): void {
   const { db, guards } = deps;
@@ -30,11 +31,7 @@ export function registerSecondApprovalAdminRoutes(app: FastifyInstance, deps: { 
   r.get(
     "/api/admin/second-approvals",
     { schema: { tags, querystring: secondApprovalsQuerySchema, response: { 200: secondApprovalsPageSchema } }, ...admin },
-    async (request) => ({
-      ...(await listSecondApprovals(db, request.query)),
-      page: request.query.page,
-      pageSize: request.query.pageSize,
-    }),
+    async (request) => pageOf(request.query, listSecondApprovals(db, request.query)),
   );
 
   r.post(

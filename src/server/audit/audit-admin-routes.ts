@@ -7,6 +7,7 @@ import { pageSchema } from "#shared/wallet-schemas.ts";
 import type { Guards } from "../auth/guards.ts";
 import type { Db } from "../db/client.ts";
 import { listAuditLog } from "./audit-queries.ts";
+import { pageOf } from "../http/page-of.ts";
 
 export function registerAuditAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
   const { db, guards } = deps;
@@ -18,9 +19,6 @@ export function registerAuditAdminRoutes(app: FastifyInstance, deps: { db: Db; g
       schema: { tags: ["admin"], querystring: auditLogQuerySchema, response: { 200: pageSchema(auditEntrySchema) } },
       onRequest: guards.requireAdmin,
     },
-    async (request) => {
-      const { items, total } = await listAuditLog(db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-    },
+    async (request) => pageOf(request.query, listAuditLog(db, request.query)),
   );
 }

@@ -20,6 +20,7 @@ import { idParams, userIdParams } from "../http/id-params.ts";
 import { decideVerification } from "./verification-decisions.ts";
 import { listAdminVerifications } from "./verification-queries.ts";
 import { getVerification } from "./verification.ts";
+import { pageOf } from "../http/page-of.ts";
 
 export function registerVerificationAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
   const { db, guards } = deps;
@@ -30,10 +31,7 @@ export function registerVerificationAdminRoutes(app: FastifyInstance, deps: { db
   r.get(
     "/api/admin/verifications",
     { schema: { tags, querystring: adminVerificationsQuerySchema, response: { 200: pageSchema(adminVerificationSchema) } }, ...admin },
-    async (request) => {
-      const { items, total } = await listAdminVerifications(db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-    },
+    async (request) => pageOf(request.query, listAdminVerifications(db, request.query)),
   );
 
   r.post(

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { idParams } from "../http/id-params.ts";
 import { deleteSimAsAdmin, setSimStatus } from "./sim-decisions.ts";
 import { listAdminSims } from "./sim-queries.ts";
+import { pageOf } from "../http/page-of.ts";
 
 export function registerSimAdminRoutes(app: FastifyInstance, deps: { db: Db; guards: Guards }): void {
   const { db, guards } = deps;
@@ -19,10 +20,7 @@ export function registerSimAdminRoutes(app: FastifyInstance, deps: { db: Db; gua
   r.get(
     "/api/admin/sims",
     { schema: { tags, querystring: adminSimsQuerySchema, response: { 200: pageSchema(adminSimSchema) } }, ...admin },
-    async (request) => {
-      const { items, total } = await listAdminSims(db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-    },
+    async (request) => pageOf(request.query, listAdminSims(db, request.query)),
   );
 
   r.patch(

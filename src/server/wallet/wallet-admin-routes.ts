@@ -38,6 +38,7 @@ import { rejectTransaction } from "./reject-transaction.ts";
 import { toSecondApprovalDto } from "./second-approval-dto.ts";
 import { getAdminTransaction, listAdminTransactions } from "./transaction-queries.ts";
 import { toTransactionDto } from "./transaction-dto.ts";
+import { pageOf } from "../http/page-of.ts";
 
 type WalletAdminRouteDeps = { db: Db; config: Config; guards: Guards };
 
@@ -63,11 +64,8 @@ function registerTransactionReadRoutes(app: FastifyInstance, deps: WalletAdminRo
   r.get(
     "/api/admin/transactions",
     { schema: { tags, querystring: adminTransactionsQuerySchema, response: { 200: cappedPageSchema(adminTransactionSchema) } }, ...admin },
-    async (request) => ({
-      ...(await listAdminTransactions(db, { ...request.query, watcherOn, adminId: request.user!.id, fourEyesMinPoisha })),
-      page: request.query.page,
-      pageSize: request.query.pageSize,
-    }),
+    async (request) =>
+      pageOf(request.query, listAdminTransactions(db, { ...request.query, watcherOn, adminId: request.user!.id, fourEyesMinPoisha })),
   );
 
   r.get(
@@ -175,9 +173,7 @@ function registerChainAdminRoutes(app: FastifyInstance, deps: WalletAdminRouteDe
     "/api/admin/chain/unclaimed-transfers",
     { schema: { tags, querystring: unclaimedTransfersQuerySchema, response: { 200: unclaimedTransfersPageSchema } }, ...admin },
     async (request) => ({
-      ...(await listUnclaimedTransfers(db, request.query)),
-      page: request.query.page,
-      pageSize: request.query.pageSize,
+      ...(await pageOf(request.query, listUnclaimedTransfers(db, request.query))),
       watcher: watcherOn ? ("on" as const) : ("off" as const),
     }),
   );

@@ -1,22 +1,6 @@
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  ArrowLeftRight,
-  BadgeCheck,
-  Coins,
-  LayoutDashboard,
-  LogOut,
-  Menu,
-  PanelLeftClose,
-  PanelLeftOpen,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  Smartphone,
-  Users,
-  X,
-} from "lucide-react";
+import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Navigate, NavLink, useLocation, useNavigate } from "react-router";
 import { onAdminSessionProblem } from "@/features/admin/shell/admin-api.ts";
@@ -26,20 +10,8 @@ import { LogoMark } from "@/components/logo.tsx";
 import { cn } from "@/lib/class-names.ts";
 import { useLiveUpdates } from "@/lib/live-updates.ts";
 import { sessionQueryKey, useSession } from "@/lib/session.ts";
-import { MenuList, ScreenOutlet, useLogOut, type MenuItem, type MenuLinkColors } from "./app-shell.tsx";
-
-// The back office menu.
-const menu: readonly MenuItem[] = [
-  { to: "/admin/dashboard", label: msg`Dashboard`, icon: LayoutDashboard },
-  { to: "/admin/users", label: msg`Users`, icon: Users },
-  { to: "/admin/transactions", label: msg`Transactions`, icon: ArrowLeftRight },
-  { to: "/admin/second-approvals", label: msg`Second approvals`, icon: BadgeCheck },
-  { to: "/admin/unclaimed-transfers", label: msg`Unclaimed transfers`, icon: Coins },
-  { to: "/admin/verifications", label: msg`Verifications`, icon: ShieldCheck },
-  { to: "/admin/sims", label: msg`SIMs`, icon: Smartphone },
-  { to: "/admin/settings", label: msg`Settings`, icon: Settings },
-  { to: "/admin/audit-log", label: msg`Audit Log`, icon: ScrollText },
-];
+import { MenuList, ScreenOutlet, useLogOut, type MenuLinkColors } from "./app-shell.tsx";
+import { adminMenu } from "./menus.ts";
 
 // Light links on the dark sidebar.
 const menuColors: MenuLinkColors = { active: "bg-emerald-700 text-white", idle: "text-slate-300 hover:bg-slate-800 hover:text-white" };
@@ -99,7 +71,7 @@ export default function AdminLayout() {
 
   const navigation = (
     <>
-      <MenuList items={menu} colors={menuColors} onNavigate={() => setMenuOpen(false)} />
+      <MenuList items={adminMenu} colors={menuColors} onNavigate={() => setMenuOpen(false)} />
       <div className="mt-4 border-t border-slate-800 pt-4">
         {user ? (
           <p className="truncate px-3 pb-2 text-xs text-slate-400" title={user.email}>

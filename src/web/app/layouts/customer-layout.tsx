@@ -1,16 +1,5 @@
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  ArrowDownToLine,
-  ArrowUpFromLine,
-  LayoutDashboard,
-  LogOut,
-  Menu,
-  ReceiptText,
-  ShieldCheck,
-  Smartphone,
-  UserRound,
-} from "lucide-react";
+import { LogOut, Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { LanguageSwitcher } from "@/components/language-switcher.tsx";
@@ -20,19 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { cn } from "@/lib/class-names.ts";
 import { useLiveUpdates } from "@/lib/live-updates.ts";
 import { useSession } from "@/lib/session.ts";
-import { MenuList, ScreenOutlet, useLogOut, type MenuItem, type MenuLinkColors } from "./app-shell.tsx";
-
-// The customer menu, in this order; the bottom bar on phones holds the first five.
-const menu: readonly MenuItem[] = [
-  { to: "/profile", label: msg`Profile`, icon: UserRound },
-  { to: "/verification", label: msg`Verification`, icon: ShieldCheck },
-  { to: "/dashboard", label: msg`Dashboard`, icon: LayoutDashboard },
-  { to: "/deposit", label: msg`Deposit`, icon: ArrowDownToLine },
-  { to: "/withdraw", label: msg`Withdraw`, icon: ArrowUpFromLine },
-  { to: "/transactions", label: msg`Transactions`, icon: ReceiptText },
-  { to: "/sims", label: msg`SIMs`, icon: Smartphone },
-];
-const bottomBarItemCount = 5;
+import { MenuList, ScreenOutlet, useLogOut, type MenuLinkColors } from "./app-shell.tsx";
+import { customerBottomBarItemCount, customerMenu } from "./menus.ts";
 
 // The side menu's and the phone menu's links, on white.
 const menuColors: MenuLinkColors = {
@@ -73,7 +51,7 @@ export default function CustomerLayout() {
 
       <div className="flex flex-1">
         <nav aria-label={t`Account`} className="hidden w-60 shrink-0 border-r border-border bg-white md:block">
-          <MenuList items={menu} colors={menuColors} className="sticky top-16 grid gap-1 p-3" />
+          <MenuList items={customerMenu} colors={menuColors} className="sticky top-16 grid gap-1 p-3" />
         </nav>
 
         <main className="min-w-0 flex-1 px-4 pt-6 pb-28 md:px-8 md:pt-8 md:pb-10">
@@ -88,7 +66,7 @@ export default function CustomerLayout() {
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
       >
         <ul className="grid grid-cols-5">
-          {menu.slice(0, bottomBarItemCount).map((item) => (
+          {customerMenu.slice(0, customerBottomBarItemCount).map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
@@ -145,7 +123,7 @@ function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open
           </DialogDescription>
         </div>
         <nav aria-label={t`Account menu`}>
-          <MenuList items={menu} colors={menuColors} onNavigate={() => onOpenChange(false)} />
+          <MenuList items={customerMenu} colors={menuColors} onNavigate={() => onOpenChange(false)} />
         </nav>
         <LanguageSwitcher className="mx-2 self-start" />
       </DialogContent>

@@ -15,8 +15,8 @@ import { StatusBadge, verificationStatusLabels } from "@/components/status-badge
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
-import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
+import { LoadFailed } from "./components/load-failed.tsx";
 
 // The screen's messages (docs/product.md, Messages).
 const loadFailedMessage = msg`Failed to load profile data`;
@@ -63,12 +63,7 @@ export default function ProfilePage() {
           </div>
         </div>
       ) : me.isError ? (
-        <div className="grid gap-3">
-          <Notice tone="error">{i18n._(loadFailedMessage)}</Notice>
-          <Button variant="outline" className="w-fit" onClick={() => void me.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void me.refetch()}>{i18n._(loadFailedMessage)}</LoadFailed>
       ) : (
         <LoadingState label={t`Loading profile...`} />
       )}

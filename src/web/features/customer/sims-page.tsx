@@ -20,11 +20,11 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { controlProps, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
-import { Notice } from "@/components/ui/notice.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { sessionQueryKey } from "@/lib/session.ts";
+import { LoadFailed } from "./components/load-failed.tsx";
 
 /** The operator as the form and the list name it (docs/decisions/022-sims-as-payout-numbers.md); the wallets' own names stay as they are. */
 const operatorLabels: Record<SimOperator, MessageDescriptor | string> = {
@@ -83,14 +83,9 @@ export default function SimsPage() {
                 </ul>
               )
             ) : sims.isError ? (
-              <div>
-                <Notice tone="error">
-                  <Trans>Failed to load your SIMs.</Trans>
-                </Notice>
-                <Button variant="outline" size="sm" className="mt-3" onClick={() => void sims.refetch()}>
-                  <Trans>Try again</Trans>
-                </Button>
-              </div>
+              <LoadFailed onRetry={() => void sims.refetch()}>
+                <Trans>Failed to load your SIMs.</Trans>
+              </LoadFailed>
             ) : (
               <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
                 <Spinner />

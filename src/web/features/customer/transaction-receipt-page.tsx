@@ -12,6 +12,7 @@ import { Card, CardContent } from "@/components/ui/card.tsx";
 import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { LoadFailed } from "./components/load-failed.tsx";
 
 /**
  * One transaction's receipt (docs/decisions/023-customer-review-receipt-and-drafts.md), opened from
@@ -48,14 +49,9 @@ export default function TransactionReceiptPage() {
           <Trans>Transaction not found</Trans>
         </Notice>
       ) : transaction.isError ? (
-        <div className="grid gap-3">
-          <Notice tone="error">
-            <Trans>Failed to load the transaction.</Trans>
-          </Notice>
-          <Button variant="outline" className="w-fit" onClick={() => void transaction.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void transaction.refetch()}>
+          <Trans>Failed to load the transaction.</Trans>
+        </LoadFailed>
       ) : (
         <LoadingState label={t`Loading transaction...`} />
       )}

@@ -18,16 +18,15 @@ import { DepositWindowLine } from "@/features/customer/components/deposit-window
 import { useDepositWindow } from "@/features/customer/use-deposit-window.ts";
 import type { TransactionDto } from "#shared/wallet-schemas.ts";
 import { PageHeader } from "@/components/page-header.tsx";
-import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { Notice } from "@/components/ui/notice.tsx";
 import { pageCountOf } from "@/components/ui/page-items.ts";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { Spinner } from "@/components/ui/spinner.tsx";
 import { cn } from "@/lib/class-names.ts";
 import { formatCount } from "@/lib/locale-format.ts";
 import { useListParams } from "@/lib/use-list-params.ts";
+import { LoadFailed } from "./components/load-failed.tsx";
 
 const searchDebounceMs = 300;
 const filters: readonly { value: TransactionFilter; label: MessageDescriptor }[] = [
@@ -82,7 +81,9 @@ export default function TransactionsPage() {
               </div>
             )
           ) : list.isError ? (
-            <LoadFailed onRetry={() => void list.refetch()} />
+            <LoadFailed className="p-5" onRetry={() => void list.refetch()}>
+              <Trans>Failed to load transactions.</Trans>
+            </LoadFailed>
           ) : (
             <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
               <Spinner />
@@ -226,19 +227,6 @@ function TransactionsTable({ items, page, pageCount }: { items: TransactionDto[]
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="p-5">
-      <Notice tone="error">
-        <Trans>Failed to load transactions.</Trans>
-      </Notice>
-      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        <Trans>Try again</Trans>
-      </Button>
     </div>
   );
 }

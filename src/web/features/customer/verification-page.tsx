@@ -40,6 +40,7 @@ import { sidesProgress, sidesUploadedText, type SidesProgress } from "@/features
 import { messages } from "#shared/api-error.ts";
 import { verificationMessages } from "#shared/verification-schemas.ts";
 import { serverMessageText } from "@/lib/server-messages.ts";
+import { LoadFailed } from "./components/load-failed.tsx";
 
 const documentTypeLabels: Record<DocumentType, MessageDescriptor> = {
   national_id: msg`National ID`,
@@ -91,14 +92,9 @@ export default function VerificationPage() {
           <DocumentsCard verification={verification.data} />
         </div>
       ) : verification.isError ? (
-        <div className="grid gap-3">
-          <Notice tone="error">
-            <Trans>Failed to load your verification.</Trans>
-          </Notice>
-          <Button variant="outline" className="w-fit" onClick={() => void verification.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void verification.refetch()}>
+          <Trans>Failed to load your verification.</Trans>
+        </LoadFailed>
       ) : (
         <LoadingState label={t`Loading verification...`} />
       )}

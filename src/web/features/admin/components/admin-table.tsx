@@ -102,6 +102,15 @@ export const pinnedEndCell = "sticky right-0 z-10 bg-white shadow-[inset_1px_0_0
 // eslint-disable-next-line lingui/no-unlocalized-strings -- Tailwind classes, not words
 export const pinnedEndHeader = "sticky right-0 z-10 bg-slate-50 shadow-[inset_1px_0_0_var(--color-border)]";
 
+/** A row's actions, in the pinned Actions column. */
+export function RowActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <Td className={pinnedEndCell}>
+      <div className="flex items-center justify-end gap-1">{children}</div>
+    </Td>
+  );
+}
+
 /** A column of a list's table: its header, and classes for that header (text-right over amounts and actions). */
 export type Column = { label: ReactNode; className?: string };
 

@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { bengaliDigits } from "#shared/money.ts";
 import { dateFormatter, formatCount, numberFormatter, shownLocale } from "@/lib/locale-format.ts";
 import { formatBdtAmount } from "@/features/admin/shell/admin-format.ts";
+import { Th } from "@/features/admin/components/admin-table.tsx";
 
 type Day = { day: string; deposits: string; withdrawals: string };
 
@@ -98,15 +99,9 @@ function VolumeTable({ daily }: { daily: readonly Day[] }) {
           </caption>
           <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                <Trans>Day</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                <Trans>Deposits</Trans>
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                <Trans>Withdrawals</Trans>
-              </th>
+              <Th className="py-2">{t`Day`}</Th>
+              <Th className="py-2 text-right">{t`Deposits`}</Th>
+              <Th className="py-2 text-right">{t`Withdrawals`}</Th>
             </tr>
           </thead>
           <tbody>

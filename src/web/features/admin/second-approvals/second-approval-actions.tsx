@@ -5,16 +5,13 @@ import { useState, type ReactNode } from "react";
 import { toast } from "@/lib/toast.tsx";
 import type { SecondApprovalDto } from "#shared/second-approval-schemas.ts";
 import { Button } from "@/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Textarea } from "@/components/ui/textarea.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/live-updates.ts";
 import { confirmSecondApproval, declineSecondApproval } from "./second-approvals-api.ts";
 import { formatDateTime } from "@/features/admin/shell/admin-format.ts";
 import { confirmEffects, customerName, ownRequestNote, secondApprovalActionText, secondApprovalKindLabels } from "./second-approvals.ts";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog.tsx";
-import { focusInitial, initialFocus } from "@/features/admin/components/initial-focus.ts";
+import { ReasonDialog } from "@/features/admin/components/reason-dialog.tsx";
 import { OwnAccountNote, useOwnUserId } from "@/features/admin/components/own-account.tsx";
 
 type Running = { id: string; kind: "confirm" | "decline" } | null;
@@ -280,57 +277,26 @@ function DeclineDialog({
   onDecline: (reason: string) => void;
 }) {
   const { t, i18n } = useLingui();
-  const [reason, setReason] = useState("");
-  function close() {
-    setReason("");
-    onClose();
-  }
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="max-w-md" onOpenAutoFocus={focusInitial}>
-        <DialogHeader>
-          <DialogTitle>{own ? t`Withdraw your request?` : t`Decline this request?`}</DialogTitle>
-          <DialogDescription>
-            {request ? (
-              <>
-                {t`${i18n._(secondApprovalKindLabels[request.kind])} for ${customerName(request)}: ${secondApprovalActionText(request)}.`}{" "}
-                {request.kind === "withdrawal_approval"
-                  ? t`No money moves; the withdrawal stays pending and can be approved again or rejected.`
-                  : request.kind === "deposit_approval"
-                    ? t`Nothing is credited; the deposit stays pending and can be approved again or rejected.`
-                    : t`No money moves.`}
-              </>
-            ) : null}
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onDecline(reason.trim());
-            setReason("");
-          }}
-        >
-          <FormField id="decline-reason" label={t`Reason (optional)`}>
-            <Textarea
-              id="decline-reason"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              {...initialFocus}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" variant="destructive">
-              {own ? <Trans>Withdraw request</Trans> : <Trans>Decline request</Trans>}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      open={request !== null}
+      fieldId="decline-reason"
+      title={own ? t`Withdraw your request?` : t`Decline this request?`}
+      description={
+        request ? (
+          <>
+            {t`${i18n._(secondApprovalKindLabels[request.kind])} for ${customerName(request)}: ${secondApprovalActionText(request)}.`}{" "}
+            {request.kind === "withdrawal_approval"
+              ? t`No money moves; the withdrawal stays pending and can be approved again or rejected.`
+              : request.kind === "deposit_approval"
+                ? t`Nothing is credited; the deposit stays pending and can be approved again or rejected.`
+                : t`No money moves.`}
+          </>
+        ) : null
+      }
+      submitLabel={own ? <Trans>Withdraw request</Trans> : <Trans>Decline request</Trans>}
+      onClose={onClose}
+      onSubmit={onDecline}
+    />
   );
 }

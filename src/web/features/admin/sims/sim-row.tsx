@@ -1,7 +1,7 @@
 // One SIM registration as a row of SIMs (wide screens) or as a card (phones), with its actions.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, LoaderCircle, Trash2, X } from "lucide-react";
-import { CardField, MobileCard, pinnedEndCell, RowIconButton, Td, Tr } from "@/features/admin/components/admin-table.tsx";
+import { CardField, MobileCard, RowActionsCell, RowIconButton, Td, Tr } from "@/features/admin/components/admin-table.tsx";
 import { OwnAccountNote } from "@/features/admin/components/own-account.tsx";
 import { formatShortDate } from "@/features/admin/shell/admin-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -82,11 +82,9 @@ export function SimRow({ sim, handlers }: SimProps) {
         <StatusBadge status={sim.status} />
       </Td>
       <Td className="whitespace-nowrap">{formatShortDate(sim.createdAt)}</Td>
-      <Td className={pinnedEndCell}>
-        <div className="flex justify-end gap-1">
-          <SimActions sim={sim} handlers={handlers} />
-        </div>
-      </Td>
+      <RowActionsCell>
+        <SimActions sim={sim} handlers={handlers} />
+      </RowActionsCell>
     </Tr>
   );
 }

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Ban, CircleCheck, Pencil, Snowflake, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import type { AdminUserDto } from "#shared/admin-schemas.ts";
-import { CardField, MobileCard, pinnedEndCell, RowIconButton, Td, Tr } from "@/features/admin/components/admin-table.tsx";
+import { CardField, MobileCard, RowActionsCell, RowIconButton, Td, Tr } from "@/features/admin/components/admin-table.tsx";
 import { OwnAccountNote } from "@/features/admin/components/own-account.tsx";
 import { formatBdtAmount, formatDateTime, formatShortDate } from "@/features/admin/shell/admin-format.ts";
 import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
@@ -157,11 +157,9 @@ export function UserRow({ user, handlers }: UserProps) {
         </div>
       </Td>
       <Td className="whitespace-nowrap">{formatShortDate(user.createdAt)}</Td>
-      <Td className={pinnedEndCell}>
-        <div className="flex justify-end gap-1">
-          <UserActions user={user} handlers={handlers} />
-        </div>
-      </Td>
+      <RowActionsCell>
+        <UserActions user={user} handlers={handlers} />
+      </RowActionsCell>
     </Tr>
   );
 }

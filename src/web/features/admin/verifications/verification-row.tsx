@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Eye, LoaderCircle, UserPen, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { CardField, MobileCard, pinnedEndCell, RowIconButton, Td, Tr } from "@/features/admin/components/admin-table.tsx";
+import { CardField, MobileCard, RowActionsCell, RowIconButton, Td, Tr } from "@/features/admin/components/admin-table.tsx";
 import { OwnAccountNote } from "@/features/admin/components/own-account.tsx";
 import { documentTypeLabel, formatShortDate } from "@/features/admin/shell/admin-format.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
@@ -77,11 +77,9 @@ export function VerificationRow({ verification: v, handlers }: VerificationProps
           </p>
         ) : null}
       </Td>
-      <Td className={pinnedEndCell}>
-        <div className="flex items-center justify-end gap-1">
-          <VerificationActions verification={v} handlers={handlers} />
-        </div>
-      </Td>
+      <RowActionsCell>
+        <VerificationActions verification={v} handlers={handlers} />
+      </RowActionsCell>
     </Tr>
   );
 }

@@ -7,10 +7,10 @@ import type { OwnSession } from "#shared/session-schemas.ts";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
-import { Notice } from "@/components/ui/notice.tsx";
 import { LoadingState } from "@/components/ui/spinner.tsx";
 import { endOtherOwnSessions, endOwnSession, failureReason, ownSessionsQuery } from "../customer-api.ts";
 import { formatDateTime } from "../customer-format.ts";
+import { LoadFailed } from "./load-failed.tsx";
 
 /** Systems that are phones or tablets, for the icon beside a session. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- names as the server answers them, not words
@@ -42,14 +42,9 @@ export function SessionsCard() {
         {sessions.isPending ? (
           <LoadingState label={t`Loading sessions...`} />
         ) : sessions.isError ? (
-          <div className="grid gap-3">
-            <Notice tone="error">
-              <Trans>Could not load where you are signed in.</Trans>
-            </Notice>
-            <Button variant="outline" className="w-fit" onClick={() => void sessions.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void sessions.refetch()}>
+            <Trans>Could not load where you are signed in.</Trans>
+          </LoadFailed>
         ) : (
           <ul aria-label={t`Signed-in devices`} className="grid divide-y divide-border rounded-lg border border-border">
             {items.map((item) => (
