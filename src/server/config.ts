@@ -22,6 +22,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Nexapay <no-reply@nexapay.local>"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEPOSIT_ADDRESS: z.string().refine(isTronAddress, "must be a TRON address (T and 33 base58 characters, valid checksum)").optional(),
+  // Solvency (decision 053): addresses besides DEPOSIT_ADDRESS whose USDT counts as reserves, comma-separated.
+  RESERVE_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((text) =>
+      text
+        .split(",")
+        .map((address) => address.trim())
+        .filter((address) => address !== ""),
+    )
+    .refine((addresses) => addresses.every(isTronAddress), "must be TRON addresses, comma-separated (T and 33 base58 characters each)"),
   // The chain watcher (decision 018): off unless TRON_API_URL is set.
   TRON_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRON_API_KEY: z.string().min(1).optional(),
@@ -88,6 +99,8 @@ export type Config = {
   mailFrom: string;
   authSecret: string;
   depositAddress: string;
+  /** Where the company's USDT is held: the deposit address first, then RESERVE_ADDRESSES, each once. */
+  reserveAddresses: string[];
   /** The chain watcher's settings; null when TRON_API_URL is unset (the watcher is off). */
   chain: ChainConfig | null;
   rateBdtPerUsdt: string;
@@ -193,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     depositAddress: e.DEPOSIT_ADDRESS ?? developmentDepositAddress,
+    reserveAddresses: [...new Set([e.DEPOSIT_ADDRESS ?? developmentDepositAddress, ...e.RESERVE_ADDRESSES])],
     chain: e.TRON_API_URL
       ? {
           apiUrl: e.TRON_API_URL.replace(/\/+$/, ""),

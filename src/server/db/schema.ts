@@ -7,6 +7,7 @@ import {
   boolean,
   char,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -610,6 +611,10 @@ export const chainTransfers = pgTable(
     amountMicro: bigint("amount_micro", { mode: "bigint" }).notNull(),
     blockTime: timestamp("block_time", { withTimezone: true }).notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    // Decision 053: whether Tether's USDT contract had the sender blacklisted (isBlackListed) when
+    // the watcher stored the transfer; null = not asked or the API did not answer. A deposit from a
+    // frozen sender is never credited automatically.
+    senderBlacklisted: boolean("sender_blacklisted"),
   },
   (t) => [
     check("chain_transfers_amount_non_negative", sql`${t.amountMicro} >= 0`),
@@ -715,3 +720,110 @@ export const accountFreezeLinks = pgTable("account_freeze_links", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------- solvency (decision 053)
+
+// The USDT each reserve address (DEPOSIT_ADDRESS and RESERVE_ADDRESSES) held at its last good read,
+// and whether Tether's contract has it blacklisted. One row per address, written by the chain
+// watcher's schedule; a failed read keeps the last value and records the error, so the screen says
+// how old the figure is.
+export const reserveReadings = pgTable(
+  "reserve_readings",
+  {
+    address: text("address").primaryKey(),
+    amountMicro: bigint("amount_micro", { mode: "bigint" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    blacklisted: boolean("blacklisted"),
+    blacklistCheckedAt: timestamp("blacklist_checked_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  },
+  (t) => [check("reserve_readings_amount_non_negative", sql`${t.amountMicro} >= 0`)],
+);
+
+// The BDT float of each company mobile wallet, as an admin read it in the provider's app. Insert-only:
+// the newest row of a wallet is its reading, the older ones its history.
+export const floatReadings = pgTable(
+  "float_readings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    walletType: text("wallet_type", { enum: ["bKash", "Nagad", "Upay"] }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    note: text("note").notNull().default(""),
+    recordedBy: uuid("recorded_by")
+      .notNull()
+      .references(() => user.id),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("float_readings_wallet_type_valid", sql`${t.walletType} in ('bKash', 'Nagad', 'Upay')`),
+    check("float_readings_amount_non_negative", sql`${t.amountMinor} >= 0`),
+    index("float_readings_wallet_recorded_idx").on(t.walletType, t.recordedAt.desc()),
+  ],
+);
+
+// One row per Dhaka day (taken at 00:00 Asia/Dhaka, or on the first start after it): what the
+// company owed and held, for the solvency screen's history and the dashboard's "dropped 2 %" banner.
+export const solvencySnapshots = pgTable("solvency_snapshots", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+  liabilitiesMinor: bigint("liabilities_minor", { mode: "bigint" }).notNull(),
+  reservesMinor: bigint("reserves_minor", { mode: "bigint" }).notNull(),
+  usdtMicro: bigint("usdt_micro", { mode: "bigint" }).notNull(),
+  floatsMinor: bigint("floats_minor", { mode: "bigint" }).notNull(),
+});
+
+// A proof of liabilities (docs/proof-of-reserves.md): every customer balance at one instant, as a
+// Merkle-sum tree whose root is published. `balancesSnapshot` is the database snapshot
+// (pg_current_snapshot) the balances were read in, so anyone with the database can check that the
+// root's sum is the ledger at that instant. `day` is set for the daily snapshot only.
+export const porSnapshots = pgTable(
+  "por_snapshots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+    day: date("day", { mode: "string" }).unique(),
+    takenBy: uuid("taken_by").references(() => user.id),
+    rootHash: text("root_hash").notNull(),
+    rootSum: bigint("root_sum", { mode: "bigint" }).notNull(),
+    leafCount: integer("leaf_count").notNull(),
+    usdtMicro: bigint("usdt_micro", { mode: "bigint" }).notNull(),
+    usdtAddresses: jsonb("usdt_addresses").$type<string[]>().notNull(),
+    floatsMinor: bigint("floats_minor", { mode: "bigint" }).notNull(),
+    rate: text("rate").notNull(),
+    balancesSnapshot: text("balances_snapshot").notNull(),
+  },
+  (t) => [index("por_snapshots_taken_at_idx").on(t.takenAt.desc())],
+);
+
+// The leaves of a snapshot: one per customer, in the tree's order (sorted by leaf hash). The nonce
+// is fresh for every customer in every snapshot, so a leaf tells nothing about anyone's balance.
+export const porLeaves = pgTable(
+  "por_leaves",
+  {
+    snapshotId: uuid("snapshot_id")
+      .notNull()
+      .references(() => porSnapshots.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    position: integer("position").notNull(),
+    nonce: text("nonce").notNull(),
+    balanceMinor: bigint("balance_minor", { mode: "bigint" }).notNull(),
+    leafHash: text("leaf_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.userId] }), uniqueIndex("por_leaves_position_idx").on(t.snapshotId, t.position)],
+);
+
+// The tree's inner nodes (level 1 up to the root), so that a customer's path is read, not rebuilt.
+export const porNodes = pgTable(
+  "por_nodes",
+  {
+    snapshotId: uuid("snapshot_id")
+      .notNull()
+      .references(() => porSnapshots.id, { onDelete: "cascade" }),
+    level: integer("level").notNull(),
+    position: integer("position").notNull(),
+    hash: text("hash").notNull(),
+    sum: bigint("sum", { mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.position] })],
+);
