@@ -37,6 +37,10 @@ import { addSecurityHeaders } from "./http/security-headers.ts";
 import { serveWebApp } from "./http/web-app.ts";
 import { registerVerificationAdminRoutes } from "./kyc/verification-admin-routes.ts";
 import { registerVerificationRoutes } from "./kyc/verification-routes.ts";
+import { createDailySnapshots, type DailySnapshots } from "./proof-of-reserves/daily-snapshots.ts";
+import { registerProofRoutes } from "./proof-of-reserves/proof-routes.ts";
+import { registerSolvencyAdminRoutes } from "./solvency/solvency-admin-routes.ts";
+import type { ReserveSettings } from "./solvency/reserves.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createOutboxSender, type OutboxSender } from "./mail/outbox-sender.ts";
 import { createChangeRelay } from "./realtime/change-relay.ts";
@@ -66,7 +70,14 @@ export type AppDeps = {
  * `chainWatcher` is null when TRON_API_URL is unset; main.ts starts it, and the e-mail outbox's
  * sender, once the server listens (tests deliver the outbox themselves, with deliverDue).
  */
-export type App = { app: FastifyInstance; auth: Auth; chainWatcher: ChainWatcher | null; outboxSender: OutboxSender };
+export type App = {
+  app: FastifyInstance;
+  auth: Auth;
+  chainWatcher: ChainWatcher | null;
+  outboxSender: OutboxSender;
+  /** The day's solvency row and proof snapshot at 00:00 Asia/Dhaka (decision 053); main.ts starts it. */
+  dailySnapshots: DailySnapshots;
+};
 
 const jsonBodyLimitBytes = 64 * 1024;
 const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -93,7 +104,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
   await serveWebApp(app, deps.webDir === undefined ? defaultWebDir : deps.webDir);
 
-  return { app, auth: services.auth, chainWatcher, outboxSender };
+  const dailySnapshots = createDailySnapshots({ db: database.db, settings: reserveSettingsOf(config), log: app.log });
+  app.addHook("onClose", async () => dailySnapshots.stop());
+
+  return { app, auth: services.auth, chainWatcher, outboxSender, dailySnapshots };
+}
+
+/** Where the company's USDT is held and the rate it is valued at (decision 053). */
+function reserveSettingsOf(config: Config): ReserveSettings {
+  return { reserveAddresses: config.reserveAddresses, rateBdtPerUsdt: config.rateBdtPerUsdt };
 }
 
 /** What the routes share: the mailer, the file storage, better-auth and the guards built on it. */
@@ -262,6 +281,8 @@ function registerDomainRoutes(app: FastifyInstance, { config, database }: AppDep
   registerSecondApprovalAdminRoutes(app, { db, guards, config });
   registerContactRoutes(app, { db, config });
   registerContactAdminRoutes(app, { db, guards });
+  registerSolvencyAdminRoutes(app, { db, guards, settings: reserveSettingsOf(config) });
+  registerProofRoutes(app, { db, guards, settings: reserveSettingsOf(config) });
 }
 
 /** The event hub, the relay of change events and the event stream's route. */

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     config.isProduction || !isInstalled("pino-pretty")
       ? { level: config.logLevel }
       : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
-  const { app, chainWatcher, outboxSender } = await buildApp({ config, database, logger });
+  const { app, chainWatcher, outboxSender, dailySnapshots } = await buildApp({ config, database, logger });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   chainWatcher?.start();
   // Customer e-mail queued by decisions (decision 020), this run's and any a previous run left unsent.
   outboxSender.start();
+  // The day's solvency figures and proof of liabilities, at 00:00 Asia/Dhaka and now if today's are missing.
+  dailySnapshots.start();
   app.log.info(
     `Nexapay is ready at ${config.publicUrl} (database: ${database.kind === "pglite" ? `PGlite in ${config.dataDir}/db` : "PostgreSQL"})`,
   );

@@ -1,0 +1,83 @@
+// The Merkle-sum tree of one snapshot, built in memory with node:crypto (docs/proof-of-reserves.md;
+// the construction's one definition is src/shared/proof-of-liabilities.ts, whose preimages this
+// uses). A million customers must fit in well under 500 MB, so a level is two flat arrays (every
+// hash in one Buffer, every sum in one BigUint64Array) rather than a million objects.
+import { createHash } from "node:crypto";
+import { hashBytes, leafPreimage, maxSum, parentPreimage } from "#shared/proof-of-liabilities.ts";
+
+/** One level of the tree: node i's hash is hashes[32i, 32i + 32), its sum sums[i]. */
+export type TreeLevel = { hashes: Buffer; sums: BigUint64Array; count: number };
+
+function sha256(bytes: Uint8Array): Buffer {
+  return createHash("sha256").update(bytes).digest();
+}
+
+function hashAt(level: TreeLevel, index: number): Buffer {
+  return level.hashes.subarray(index * hashBytes, (index + 1) * hashBytes);
+}
+
+const emptyHash = Buffer.alloc(hashBytes);
+
+/** Every leaf's hash, in the order given (one per customer; the nonces are already hex). */
+export function leafHashes(snapshotId: string, nonces: readonly string[], balances: BigUint64Array): Buffer {
+  const hashes = Buffer.allocUnsafe(nonces.length * hashBytes);
+  for (let i = 0; i < nonces.length; i += 1) {
+    sha256(leafPreimage(snapshotId, nonces[i]!, balances[i]!)).copy(hashes, i * hashBytes);
+  }
+  return hashes;
+}
+
+/** The order the leaves take in the tree: sorted by leaf hash, byte by byte (= lower-case hex order). */
+export function orderByHash(hashes: Buffer, count: number): Uint32Array {
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i += 1) order[i] = i;
+  return order.sort((a, b) =>
+    Buffer.compare(hashes.subarray(a * hashBytes, (a + 1) * hashBytes), hashes.subarray(b * hashBytes, (b + 1) * hashBytes)),
+  );
+}
+
+/** The level above: pairs in order, the last of an odd count paired with the empty node. */
+export function parentLevel(level: TreeLevel): TreeLevel {
+  const count = Math.ceil(level.count / 2);
+  const hashes = Buffer.allocUnsafe(count * hashBytes);
+  const sums = new BigUint64Array(count);
+  for (let i = 0; i < count; i += 1) {
+    const left = 2 * i;
+    const right = left + 1;
+    const leftSum = level.sums[left]!;
+    const rightSum = right < level.count ? level.sums[right]! : 0n;
+    const sum = leftSum + rightSum;
+    // The 8-byte sums of the construction cannot hold more: refuse rather than wrap around.
+    if (sum > maxSum) throw new RangeError("the total of balances does not fit 64 bits");
+    const rightHash = right < level.count ? hashAt(level, right) : emptyHash;
+    sha256(parentPreimage(hashAt(level, left), rightHash, leftSum, rightSum)).copy(hashes, i * hashBytes);
+    sums[i] = sum;
+  }
+  return { hashes, sums, count };
+}
+
+/** Every level from the leaves (level 0) to the root (the last, of one node). No leaf: no level. */
+export function buildLevels(leaves: TreeLevel): TreeLevel[] {
+  if (leaves.count === 0) return [];
+  const levels = [leaves];
+  while (levels.at(-1)!.count > 1) levels.push(parentLevel(levels.at(-1)!));
+  return levels;
+}
+
+/** The root as published: the top node, or the empty node when nobody is owed anything. */
+export function rootOf(levels: TreeLevel[]): { hash: string; sum: bigint } {
+  const top = levels.at(-1);
+  if (!top) return { hash: emptyHash.toString("hex"), sum: 0n };
+  return { hash: hashAt(top, 0).toString("hex"), sum: top.sums[0]! };
+}
+
+/**
+ * How many nodes each level of a tree of `leafCount` leaves holds, from the leaves up: what a
+ * customer's path is read against (a sibling past the end of its level is the empty node).
+ */
+export function levelCounts(leafCount: number): number[] {
+  if (leafCount === 0) return [];
+  const counts = [leafCount];
+  while (counts.at(-1)! > 1) counts.push(Math.ceil(counts.at(-1)! / 2));
+  return counts;
+}
