@@ -47,6 +47,7 @@ const CareersPage = contentPage(() => import("@/features/marketing/careers-page.
 const PressPage = contentPage(() => import("@/features/marketing/press-page.tsx"));
 const ContactPage = contentPage(() => import("@/features/marketing/contact-page.tsx"));
 const LegalPage = contentPage(() => import("@/features/marketing/legal-page.tsx"));
+const ProofOfReservesPage = contentPage(() => import("@/features/marketing/proof-of-reserves-page.tsx"));
 
 // The signed-in areas: their words, and the toasts' live region mounted before any of their dialogs
 // opens (lib/toast.tsx). The sign-in screens have no dialog: their first toast brings the region,
@@ -87,6 +88,7 @@ const AdminSimsPage = appScreen("admin", () => import("@/features/admin/sims/adm
 const AdminSettingsPage = appScreen("admin", () => import("@/features/admin/settings/admin-settings-page.tsx"));
 const AdminAuditLogPage = appScreen("admin", () => import("@/features/admin/audit-log/admin-audit-log-page.tsx"));
 const AdminUnclaimedTransfersPage = appScreen("admin", () => import("@/features/admin/chain/admin-unclaimed-transfers-page.tsx"));
+const AdminSolvencyPage = appScreen("admin", () => import("@/features/admin/solvency/admin-solvency-page.tsx"));
 const AdminSecondApprovalsPage = appScreen("admin", () => import("@/features/admin/second-approvals/admin-second-approvals-page.tsx"));
 const AdminTwoFactorPage = appScreen("admin", () => import("@/features/admin/sign-in/admin-two-factor-page.tsx"));
 
@@ -132,6 +134,7 @@ const routes: RouteObject[] = [
             press: PressPage,
             contact: ContactPage,
             legal: LegalPage,
+            "proof-of-reserves": ProofOfReservesPage,
           }),
         ],
       },
@@ -175,6 +178,7 @@ const routes: RouteObject[] = [
               "admin/transactions": AdminTransactionsPage,
               "admin/second-approvals": AdminSecondApprovalsPage,
               "admin/unclaimed-transfers": AdminUnclaimedTransfersPage,
+              "admin/solvency": AdminSolvencyPage,
               "admin/verifications": AdminVerificationsPage,
               "admin/sims": AdminSimsPage,
               "admin/settings": AdminSettingsPage,

@@ -38,6 +38,7 @@ const footerGroups = [
       { to: "/support", label: msg`Support` },
       { to: "/partners", label: msg`Partners` },
       { to: "/blog", label: msg`Blog` },
+      { to: "/proof-of-reserves", label: msg`Proof of reserves` },
     ],
   },
   {

@@ -11,6 +11,7 @@ import { EmailNotificationsCard } from "@/features/customer/components/email-not
 import { ProfileForm } from "@/features/customer/components/profile-form.tsx";
 import { SecurityCard } from "@/features/customer/components/security-card.tsx";
 import { SessionsCard } from "@/features/customer/components/sessions-card.tsx";
+import { VerifyBalanceCard } from "@/features/customer/components/verify-balance-card.tsx";
 import { StatusBadge, verificationStatusLabels } from "@/components/status-badge.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -24,7 +25,8 @@ const loadFailedMessage = msg`Failed to load profile data`;
 /**
  * Profile (docs/product.md, Customer area › Profile): personal details, the ID number, where the
  * identity verification stands, and the account's security: the authenticator app and where the
- * owner is signed in (decision 039).
+ * owner is signed in (decision 039), and the check that their balance is in the published proof of
+ * reserves (decision 053).
  */
 export default function ProfilePage() {
   const { t, i18n } = useLingui();
@@ -60,6 +62,7 @@ export default function ProfilePage() {
             <EmailNotificationsCard me={user} />
             <SecurityCard me={user} />
             <SessionsCard />
+            <VerifyBalanceCard />
           </div>
         </div>
       ) : me.isError ? (

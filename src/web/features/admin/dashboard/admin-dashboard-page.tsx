@@ -14,6 +14,7 @@ import {
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { adminStatsQuery, type AdminStats } from "./dashboard-api.ts";
+import { SolvencyBanner } from "./solvency-banner.tsx";
 import { secondApprovalsQuery } from "@/features/admin/second-approvals/second-approvals-api.ts";
 import { useSecondApprovalDecisions } from "@/features/admin/second-approvals/second-approval-actions.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -29,7 +30,10 @@ const VolumeChart = lazy(() => import("./admin-volume-chart.tsx"));
 
 const refreshMs = 30_000; // besides the live updates
 
-/** Admin Dashboard (docs/product.md, Back office › Dashboard): key figures and 30 days of approved volume. */
+/**
+ * Admin Dashboard (docs/product.md, Back office › Dashboard): key figures and 30 days of approved volume,
+ * under a red banner when the reserves fall short (solvency-banner.tsx).
+ */
 export default function AdminDashboardPage() {
   const { t } = useLingui();
   const stats = useQuery({
@@ -40,6 +44,7 @@ export default function AdminDashboardPage() {
   return (
     <>
       <title>{t`Admin dashboard · Nexapay`}</title>
+      <SolvencyBanner />
       <PageHeader title={t`Admin Dashboard`} description={t`Customers, balances and what is waiting for a decision.`} />
       {stats.isPending ? (
         <LoadingState label={t`Loading dashboard...`} />
