@@ -61,6 +61,8 @@ export const chainTransferSchema = z.object({
   amount: z.string(),
   blockTime: z.string(),
   firstSeenAt: z.string(),
+  /** Whether Tether's USDT contract had the sender blacklisted (frozen) when the transfer was stored; null: not known yet. */
+  senderBlacklisted: z.boolean().nullable(),
 });
 export type ChainTransferDto = z.infer<typeof chainTransferSchema>;
 

@@ -38,6 +38,7 @@ export function toChainTransferDto(row: ChainTransferRow): ChainTransferDto {
     amount: formatUsdt(row.amountMicro),
     blockTime: row.blockTime.toISOString(),
     firstSeenAt: row.firstSeenAt.toISOString(),
+    senderBlacklisted: row.senderBlacklisted,
   };
 }
 

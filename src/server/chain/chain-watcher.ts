@@ -12,7 +12,12 @@
 // - One poller: on PostgreSQL a transaction-level advisory lock, taken without waiting; a process
 //   that does not get it skips the cycle. PGlite's files belong to one process, so no lock is needed
 //   there, and no transaction is held open across HTTP calls (PGlite would queue every request behind it).
+// - Each new transfer's sender is asked about (isBlackListed, sender-checks.ts) in the poll that
+//   stored it, before matching: a deposit from a sender Tether froze is never credited automatically.
 // - After a poll, the transfers not matched yet are matched to deposit requests (chain-matching.ts).
+// - After each poll, whatever its outcome, the reserve addresses' USDT and blacklist flags are read
+//   (reserve-reader.ts, decision 053). Neither failure stops the other; a process that is not the
+//   poller (it did not get the lock) reads no reserves either.
 // - Failures (an error answer, a timeout, an odd body) are logged and noted in the state row, and the
 //   next poll waits longer each time (doubling, capped at a few minutes). Requests never wait for it.
 // - Health (readChainStatus) also says "failing" when the cursor is ahead of now, or when polls succeed
@@ -21,6 +26,8 @@ import { sql } from "drizzle-orm";
 import type { ChainConfig } from "../config.ts";
 import { queryRows, type Database, type Db } from "../db/client.ts";
 import { matchChainTransfers } from "./chain-matching.ts";
+import { readReserves } from "./reserve-reader.ts";
+import { checkSenders } from "./sender-checks.ts";
 import {
   latestStoredBlockTimeMs,
   readWatcherState,
@@ -67,6 +74,8 @@ export type ChainWatcherOptions = {
   database: Database;
   chain: ChainConfig;
   depositAddress: string;
+  /** Whose USDT counts as reserves (config.reserveAddresses); the deposit address alone unless given. */
+  reserveAddresses?: readonly string[];
   log: WatcherLog;
   /** Per HTTP call (10 s unless a test needs less). */
   requestTimeoutMs?: number;
@@ -115,13 +124,12 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     chain,
     depositAddress: options.depositAddress,
     log,
-    client:
-      options.client ??
-      createTronGridClient({ apiUrl: chain.apiUrl, apiKey: chain.apiKey, requestTimeoutMs: options.requestTimeoutMs ?? 10_000 }),
+    client: options.client ?? clientFor(chain, options.requestTimeoutMs ?? 10_000),
     pageSize: Math.min(200, Math.max(1, options.pageSize ?? 200)),
     signal: stopController.signal,
   };
   const intervalMs = options.pollIntervalMs ?? chain.pollSeconds * 1000;
+  const reserveAddresses = options.reserveAddresses ?? [options.depositAddress];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PollResult> | undefined;
   let failuresInARow = 0;
@@ -146,7 +154,9 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
 
   function pollOnce(): Promise<PollResult> {
     // One cycle at a time in this process: a second call waits for the one under way.
-    running ??= pollCycle().finally(() => (running = undefined));
+    running ??= pollCycle()
+      .then((result) => readReservesAfterPoll(context, reserveAddresses, result))
+      .finally(() => (running = undefined));
     return running;
   }
 
@@ -171,6 +181,24 @@ export function createChainWatcher(options: ChainWatcherOptions): ChainWatcher {
     },
     pollOnce,
   };
+}
+
+function clientFor(chain: ChainConfig, requestTimeoutMs: number): TronGridClient {
+  return createTronGridClient({ apiUrl: chain.apiUrl, apiKey: chain.apiKey, requestTimeoutMs, usdtContract: chain.usdtContract });
+}
+
+/**
+ * The reserves after a poll, whatever its outcome (decision 053), unless another process is the
+ * poller (it reads them). Answers the poll's result as it was; never throws.
+ */
+async function readReservesAfterPoll(context: PollContext, reserveAddresses: readonly string[], result: PollResult): Promise<PollResult> {
+  const { database, client, log, signal, chain } = context;
+  if (result.outcome === "busy" || signal.aborted) return result;
+  const hideSecret = (text: string) => withoutApiKey(text, chain.apiKey);
+  await readReserves(database.db, client, reserveAddresses, { log, signal, hideSecret }).catch((error: unknown) =>
+    log.warn({ err: error }, "chain watcher: reading the reserves failed"),
+  );
+  return result;
 }
 
 /** One poll as the only poller, then the matching of what is not matched yet. Throws on a failure. */
@@ -283,6 +311,8 @@ async function pollPages(context: PollContext, db: Db): Promise<PollResult> {
   const read = await readPages(context, db, start, refusals);
   // The block is asked for after the pages, so that a poll that fails on its pages asks for nothing more.
   const apiBlock = signal.aborted ? null : await readLatestBlock(context);
+  // Before matching, so that a deposit is matched knowing whether its sender is frozen (its failures are logged, not thrown).
+  if (!signal.aborted) await checkSenders(db, context.client, { log, signal });
   if (signal.aborted) throw new Error("stopped");
   refusals.log(log);
   await recordPollSuccess(db, {

@@ -15,8 +15,15 @@
 //   normal        normal pages again        curl -X POST <url>/simulator/hostile -d '{"mode":null}'
 //   freeze, unfreeze  stop or restart the chain's latest block (POST /simulator/blocks {"frozen":true})
 //   block         print the latest block
+//
+// Reserves and Tether's blacklist (decision 053): an address's USDT balance (GET /v1/accounts/{address};
+// every address holds 0 until given one) and isBlackListed(address), by a word on stdin or by curl:
+//   balance <address> <amount>  curl -X POST <url>/simulator/balances -d '{"address":"T…","amount":"1500.25"}'
+//   blacklist <address>         curl -X POST <url>/simulator/blacklist -d '{"address":"T…","blacklisted":true}'
+//   unblacklist <address>       curl -X POST <url>/simulator/blacklist -d '{"address":"T…","blacklisted":false}'
 // Ctrl-C stops it.
 import { createInterface } from "node:readline";
+import { isTronAddress } from "#shared/tron.ts";
 import { developmentDepositAddress } from "../config.ts";
 import { startTronGridSimulator, type TronGridSimulator } from "./trongrid-simulator.ts";
 
@@ -31,6 +38,24 @@ const simulator = await startTronGridSimulator({
 console.log(`TronGrid simulator at ${simulator.url} (transfers go to ${defaultTo})`);
 console.log(`Run the server with TRON_API_URL=${simulator.url}; type "<amount> [from]" to add a transfer.`);
 console.log("Hostile API: type future, other [n], oversized [MB], overfull or normal; freeze, unfreeze or block for the chain.");
+console.log("Reserves: type balance <address> <amount>, blacklist <address> or unblacklist <address>.");
+
+/** An address typed on stdin, checked before the simulator is told anything. */
+function typedAddress(text: string | undefined): string {
+  if (text === undefined || !isTronAddress(text)) throw new Error("give a TRON address");
+  return text;
+}
+
+/** The words typed on stdin for balances and the blacklist; each answers the line it prints. */
+const accountCommands: Record<string, (sim: TronGridSimulator, argument: string | undefined, more: string | undefined) => string> = {
+  balance: (sim, address, amount) => {
+    if (amount === undefined) throw new Error('give an amount, like "balance T… 1500.25"');
+    sim.setBalance(typedAddress(address), amount);
+    return `${address} now holds ${amount} USDT`;
+  },
+  blacklist: (sim, address) => (sim.setBlacklisted(typedAddress(address), true), `${address} is now blacklisted by Tether`),
+  unblacklist: (sim, address) => (sim.setBlacklisted(typedAddress(address), false), `${address} is no longer blacklisted`),
+};
 
 /** The words typed on stdin that play a hostile API; each answers the line it prints. */
 const hostileCommands: Record<string, (sim: TronGridSimulator, argument: string | undefined) => string> = {
@@ -57,11 +82,11 @@ const hostileCommands: Record<string, (sim: TronGridSimulator, argument: string 
 
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
-  const [word, second] = line.trim().split(/\s+/);
+  const [word, second, third] = line.trim().split(/\s+/);
   if (!word) return;
   try {
-    const command = hostileCommands[word];
-    if (command) return console.log(command(simulator, second));
+    const command = hostileCommands[word] ?? accountCommands[word];
+    if (command) return console.log(command(simulator, second, third));
     const item = simulator.addTransfer({ amount: word, ...(second ? { from: second } : {}) });
     console.log(`added ${word} USDT from ${item.from}, txid ${item.transaction_id}`);
   } catch (error) {

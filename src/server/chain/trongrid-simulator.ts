@@ -19,6 +19,12 @@
 //                              {"mode":"overfull-page"}  → 204: every page holds all it has, whatever `limit` says
 //                              {"mode":null}  → 204: pages are normal again (items added stay)
 //   POST /simulator/blocks     {"frozen"?:true|false,"fail"?:true|false}  → 200 the latest block
+//
+// Accounts (decision 053, simulated-accounts.ts): GET /v1/accounts/{address} answers the USDT balance
+// set for that address (an address never set is an account never activated), and POST
+// /walletsolidity/triggerconstantcontract answers isBlackListed(address) on the USDT contract:
+//   POST /simulator/balances   {"address":"T…","amount":"1500.25"}  → 200
+//   POST /simulator/blacklist  {"address":"T…","blacklisted":true|false}  → 200
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +32,13 @@ import bs58check from "bs58check";
 import { parseUsdt } from "#shared/money.ts";
 import { isTronAddress } from "#shared/tron.ts";
 import { developmentDepositAddress, mainnetUsdtContract } from "../config.ts";
+import {
+  accountPathPattern,
+  constantCallPath,
+  createSimulatedAccounts,
+  type SimulatedAccounts,
+  type SimulatedAnswer,
+} from "./simulated-accounts.ts";
 
 export type SimulatedTransferInput = {
   /** Decimal USDT ("20.5", at most 6 decimals) or micro-USDT. */
@@ -100,6 +113,10 @@ export type TronGridSimulator = {
   fail: (mode: FailureMode) => void;
   /** Every answer waits this long first (0 = none). */
   setDelay: (ms: number) => void;
+  /** GET /v1/accounts/{address} answers this USDT balance ("1500.25", micro-USDT, or { raw } sent as the trc20 value as it is). */
+  setBalance: SimulatedAccounts["setBalance"];
+  /** isBlackListed(address) answers 1 (true) or 0 (false); a string is sent as the answer's word as it is. */
+  setBlacklisted: SimulatedAccounts["setBlacklisted"];
   /** Every API request received (path and query), oldest first, with the API key it carried. */
   requests: { url: string; apiKey: string | undefined }[];
   close: () => Promise<void>;
@@ -179,6 +196,7 @@ type SimulatorState = {
   failure: FailureMode;
   delayMs: number;
   url: string;
+  accounts: SimulatedAccounts;
 };
 
 export async function startTronGridSimulator(options: SimulatorOptions = {}): Promise<TronGridSimulator> {
@@ -195,6 +213,7 @@ export async function startTronGridSimulator(options: SimulatorOptions = {}): Pr
     failure: null,
     delayMs: 0,
     url: "",
+    accounts: createSimulatedAccounts(options.usdtContract ?? mainnetUsdtContract),
   };
   const server = createServer((request, response) => {
     handle(state, request, response).catch((error: unknown) => {
@@ -238,6 +257,8 @@ function simulatorHandle(state: SimulatorState, server: Server): TronGridSimulat
     setDelay(ms) {
       state.delayMs = ms;
     },
+    setBalance: (address, amount) => state.accounts.setBalance(address, amount),
+    setBlacklisted: (address, blacklisted) => state.accounts.setBlacklisted(address, blacklisted),
     requests: state.requests,
     close: async () => {
       for (const response of stalled) response.destroy();
@@ -350,12 +371,26 @@ async function handle(state: SimulatorState, request: IncomingMessage, response:
   if (requestUrl.pathname === latestBlockPath && (request.method === "POST" || request.method === "GET")) {
     return answerLatestBlock(state.chain, response, requestUrl.searchParams);
   }
+  const answer = await accountAnswer(state.accounts, request, requestUrl);
+  if (answer) return send(response, answer.status, answer.body);
   const endpoint = request.method === "GET" ? endpointPattern.exec(requestUrl.pathname) : null;
   if (!endpoint) return send(response, 404, { success: false, error: "no such endpoint", statusCode: 404 });
   const parsed = parseQuery(decodeURIComponent(endpoint[1] ?? ""), requestUrl.searchParams);
   if (typeof parsed === "string") return send(response, 400, { success: false, error: parsed, statusCode: 400 });
   if (state.hostile.oversized) return sendOversizedPage(response, state.hostile.oversized, state.oversizedStats);
   send(response, 200, page(state, parsed, requestUrl.pathname, requestUrl.searchParams));
+}
+
+/** An account or an isBlackListed call (simulated-accounts.ts), or null for another endpoint. */
+async function accountAnswer(accounts: SimulatedAccounts, request: IncomingMessage, url: URL): Promise<SimulatedAnswer | null> {
+  const account = request.method === "GET" ? accountPathPattern.exec(url.pathname) : null;
+  if (account) return accounts.answerAccount(decodeURIComponent(account[1] ?? ""), url.searchParams);
+  if (request.method !== "POST" || url.pathname !== constantCallPath) return null;
+  try {
+    return accounts.answerConstantCall(JSON.parse(await readBody(request)));
+  } catch {
+    return { status: 400, body: { Error: "the body must be JSON" } };
+  }
 }
 
 /** getnowblock takes no parameters; a failing chain answers 500 as java-tron does on an internal error. */
@@ -377,6 +412,8 @@ async function control(state: SimulatorState, request: IncomingMessage, response
     if (path === "/simulator/transfers") return send(response, 201, addTransfer(state, transferFromJson(body)));
     if (path === "/simulator/fail") return failureControl(state, body, response);
     if (path === "/simulator/hostile") return hostileControl(state, body, response);
+    const accountControl = state.accounts.control(path, body);
+    if (accountControl) return send(response, accountControl.status, accountControl.body);
     if (path === "/simulator/blocks") {
       const { chain } = state;
       if (body.frozen !== undefined) chain.freeze(body.frozen === true);

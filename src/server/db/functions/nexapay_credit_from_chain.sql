@@ -8,12 +8,17 @@
 --
 -- Automatic credit: as in migration 0014, and never for a transfer dated after the database's now,
 -- nor for a request made after the transfer's block time (decision 038).
+--
+-- Tether's freeze guard (decision 053): never for a transfer whose sender Tether's USDT contract has
+-- blacklisted, nor for one whose sender has not been asked about yet (sender_blacklisted null: the
+-- call failed). An admin decides on the first; the matching credits the second once its sender is
+-- known to be clear.
 CREATE OR REPLACE FUNCTION nexapay_credit_from_chain(d transactions, c chain_transfers) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   t transactions;
 BEGIN
   ASSERT d.chain_transfer_id = c.id AND d.pay_micro = c.amount_micro, 'a deposit is credited only for the exact transfer it was matched to';
-  IF c.block_time > now() OR d.created_at > c.block_time THEN
+  IF c.block_time > now() OR d.created_at > c.block_time OR c.sender_blacklisted IS DISTINCT FROM false THEN
     RETURN false;
   END IF;
   UPDATE transactions SET status = 'completed', processed_at = now(), processed_by = NULL

@@ -14,6 +14,13 @@
 -- else can take its transfer either. TXIDs and senders play no part. One matcher at a time (the
 -- advisory lock); the unique index on chain_transfer_id is the last guard. With auto_credit, a
 -- settled pending request is credited at once.
+--
+-- Tether's freeze guard (decision 053): a transfer whose sender is blacklisted, or not asked about
+-- yet, still settles its request, but is not credited (nexapay_credit_from_chain). The audit row says
+-- so: senderBlacklisted, and creditWaits when only the sender's answer was missing. With auto_credit,
+-- each call then credits the requests that wait so and whose sender has since been found clear (within
+-- the matching's day); a request an admin linked by hand, or matched while auto_credit was off, never
+-- waits, so nothing here credits it.
 CREATE OR REPLACE FUNCTION nexapay_match_chain_transfers(auto_credit boolean) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   c chain_transfers;
@@ -40,12 +47,29 @@ BEGIN
     VALUES (NULL, 'transaction.chain_matched', 'transaction', d.id::text,
             jsonb_build_object('userId', d.user_id, 'actor', 'chain-watcher', 'txid', c.txid, 'fromAddress', c.from_address,
                                'usdtMicro', c.amount_micro::text, 'blockTime', c.block_time,
-                               'senderDiffers', d.from_address IS NOT NULL AND d.from_address <> c.from_address));
+                               'senderDiffers', d.from_address IS NOT NULL AND d.from_address <> c.from_address,
+                               'senderBlacklisted', c.sender_blacklisted,
+                               'creditWaits', auto_credit AND d.status = 'pending' AND c.sender_blacklisted IS NULL));
     PERFORM nexapay_notify_change('transactions', d.user_id, d.id);
     matched := matched + 1;
     IF auto_credit AND d.status = 'pending' AND nexapay_credit_from_chain(d, c) THEN
       credited := credited + 1;
     END IF;
   END LOOP;
+  IF auto_credit THEN
+    FOR d IN
+      SELECT t.* FROM transactions t JOIN chain_transfers ct ON ct.id = t.chain_transfer_id
+      WHERE t.type = 'deposit' AND t.status = 'pending' AND ct.sender_blacklisted = false
+        AND ct.first_seen_at > now() - interval '24 hours'
+        AND EXISTS (SELECT 1 FROM audit_log a WHERE a.target_type = 'transaction' AND a.target_id = t.id::text
+                      AND a.action = 'transaction.chain_matched' AND a.details->>'creditWaits' = 'true')
+      ORDER BY t.created_at, t.id
+    LOOP
+      SELECT * INTO c FROM chain_transfers WHERE id = d.chain_transfer_id;
+      IF nexapay_credit_from_chain(d, c) THEN
+        credited := credited + 1;
+      END IF;
+    END LOOP;
+  END IF;
   RETURN jsonb_build_object('matched', matched, 'credited', credited);
 END $$;

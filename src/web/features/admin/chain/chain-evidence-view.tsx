@@ -1,7 +1,17 @@
 import { useLingui as useShownLanguage } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowRightLeft, CircleCheck, CircleDashed, CircleOff, ExternalLink, TimerOff, TriangleAlert, type LucideIcon } from "lucide-react";
-import type { AdminTransactionDto, ChainEvidenceDto, ChainState } from "#shared/admin-schemas.ts";
+import {
+  ArrowRightLeft,
+  CircleCheck,
+  CircleDashed,
+  CircleOff,
+  ExternalLink,
+  Snowflake,
+  TimerOff,
+  TriangleAlert,
+  type LucideIcon,
+} from "lucide-react";
+import type { AdminTransactionDto, ChainEvidenceDto, ChainState, ChainTransferDto } from "#shared/admin-schemas.ts";
 import { tronTransactionUrl } from "#shared/tron.ts";
 import { Badge } from "@/components/ui/badge.tsx";
 import { cn } from "@/lib/class-names.ts";
@@ -64,6 +74,31 @@ export function ExpiredBadge() {
       <TimerOff aria-hidden="true" />
       <Trans>Expired</Trans>
     </Badge>
+  );
+}
+
+/**
+ * The transfer's sender is blacklisted by Tether's USDT contract (decision 053): its USDT may be
+ * stolen, so the deposit was not credited automatically; an admin decides. Nothing when the sender
+ * is clear or not known yet.
+ */
+export function SenderFrozenBadge({ senderBlacklisted }: { senderBlacklisted: boolean | null | undefined }) {
+  if (senderBlacklisted !== true) return null;
+  return (
+    <Badge tone="danger">
+      <Snowflake aria-hidden="true" />
+      <Trans>Sender frozen by Tether</Trans>
+    </Badge>
+  );
+}
+
+/** A transfer's sender: its address, and "Sender frozen by Tether" when Tether has it blacklisted. */
+export function TransferSender({ transfer }: { transfer: Pick<ChainTransferDto, "fromAddress" | "senderBlacklisted"> }) {
+  return (
+    <span className="grid justify-items-start gap-1">
+      <span className="font-mono text-xs">{transfer.fromAddress}</span>
+      <SenderFrozenBadge senderBlacklisted={transfer.senderBlacklisted} />
+    </span>
   );
 }
 
@@ -157,6 +192,7 @@ export function ChainEvidenceSummary({ chain, requestFrom = null }: { chain: Cha
   return (
     <div className="grid justify-items-start gap-1">
       <ChainStateBadge state={chain.state} />
+      <SenderFrozenBadge senderBlacklisted={transfer?.senderBlacklisted} />
       {transfer && chain.state === "confirmed" ? (
         <div className="grid gap-0.5 text-xs text-muted-foreground">
           <span className="font-medium text-foreground tabular-nums">{usdtText(transfer.amount)}</span>

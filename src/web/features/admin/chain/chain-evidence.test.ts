@@ -74,7 +74,15 @@ describe("sameUsdtAmount", () => {
 });
 
 describe("sentFromAnotherAddress", () => {
-  const transfer = { id: "c1", txid: "ab".repeat(32), fromAddress: "TSender", amount: "50", blockTime: "", firstSeenAt: "" };
+  const transfer = {
+    id: "c1",
+    txid: "ab".repeat(32),
+    fromAddress: "TSender",
+    amount: "50",
+    blockTime: "",
+    firstSeenAt: "",
+    senderBlacklisted: false,
+  };
   it("is true when the transfer's sender is not the address the customer gave", () => {
     expect(sentFromAnotherAddress({ fromAddress: "TCustomer", chain: { state: "confirmed", transfer } })).toBe(true);
   });

@@ -24,7 +24,13 @@ import {
   isSecondApproval,
   transactionStageOf,
 } from "@/features/admin/second-approvals/second-approvals.ts";
-import { ChainStateBadge, DepositWindow, RequestFromAddress, TxidLink } from "@/features/admin/chain/chain-evidence-view.tsx";
+import {
+  ChainStateBadge,
+  DepositWindow,
+  RequestFromAddress,
+  SenderFrozenBadge,
+  TxidLink,
+} from "@/features/admin/chain/chain-evidence-view.tsx";
 import { CopyableAmount, PayoutDestination } from "@/features/admin/components/copy-value.tsx";
 import { DecisionFacts } from "./decision-facts.tsx";
 import { focusInitial, initialFocus } from "@/features/admin/components/initial-focus.ts";
@@ -568,7 +574,10 @@ function ChainFacts({ t, acknowledging }: { t: AdminTransactionDto; acknowledgin
         {acknowledging && acknowledging.state === null ? (
           tr`Changed since the list loaded`
         ) : t.chain ? (
-          <ChainStateBadge state={acknowledging?.state ?? t.chain.state} />
+          <span className="inline-flex flex-wrap gap-1">
+            <ChainStateBadge state={acknowledging?.state ?? t.chain.state} />
+            <SenderFrozenBadge senderBlacklisted={t.chain.transfer?.senderBlacklisted} />
+          </span>
         ) : (
           tr`Not checked`
         )}

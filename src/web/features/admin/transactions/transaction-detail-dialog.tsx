@@ -14,6 +14,7 @@ import {
   DepositWindow,
   RequestFromAddress,
   SentFromAnotherAddress,
+  TransferSender,
   TxidLink,
 } from "@/features/admin/chain/chain-evidence-view.tsx";
 import { WithdrawalRiskFacts } from "./withdrawal-risk.tsx";
@@ -178,7 +179,7 @@ function Detail({ t }: { t: AdminTransactionDetail }) {
                   <TxidLink txid={transfer.txid} />
                 </Field>
                 <Field label={tr`Sent from`}>
-                  <span className="font-mono text-xs">{transfer.fromAddress}</span>
+                  <TransferSender transfer={transfer} />
                 </Field>
                 <Field label={tr`Block time`}>
                   <time dateTime={transfer.blockTime}>{formatDateTime(transfer.blockTime)}</time>

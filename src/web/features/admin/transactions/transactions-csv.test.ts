@@ -74,6 +74,7 @@ describe("transactionsCsv", () => {
           amount: "100",
           blockTime: "2025-01-05T09:58:00.000Z",
           firstSeenAt: "2025-01-05T09:58:03.000Z",
+          senderBlacklisted: false,
         },
       },
     };
