@@ -58,19 +58,36 @@ export function parseSum(text: string): bigint {
   return value;
 }
 
-/** The bytes a leaf's hash is taken of. */
-export function leafPreimage(snapshotId: string, nonceHex: string, balancePoisha: bigint): Uint8Array {
+/** The text a leaf's hash is taken of, before UTF-8 (all of it is ASCII). */
+export function leafText(snapshotId: string, nonceHex: string, balancePoisha: bigint): string {
   if (balancePoisha < 0n) throw new RangeError("a balance is never negative");
-  return new TextEncoder().encode(`${leafPrefix}${snapshotId}|${nonceHex}|${balancePoisha.toString()}`);
+  return `${leafPrefix}${snapshotId}|${nonceHex}|${balancePoisha.toString()}`;
 }
 
-/** The 80 bytes a parent's hash is taken of: both hashes, then both sums as unsigned 64-bit big-endian. */
-export function parentPreimage(leftHash: Uint8Array, rightHash: Uint8Array, leftSum: bigint, rightSum: bigint): Uint8Array {
+/** The bytes a leaf's hash is taken of. */
+export function leafPreimage(snapshotId: string, nonceHex: string, balancePoisha: bigint): Uint8Array {
+  return new TextEncoder().encode(leafText(snapshotId, nonceHex, balancePoisha));
+}
+
+/** The length of a parent's preimage: two hashes and two 8-byte sums. */
+export const parentPreimageBytes = hashBytes * 2 + 16;
+
+/**
+ * The 80 bytes a parent's hash is taken of: both hashes, then both sums as unsigned 64-bit
+ * big-endian. `into` lets a caller hashing a million parents reuse one buffer.
+ */
+export function parentPreimage(
+  leftHash: Uint8Array,
+  rightHash: Uint8Array,
+  leftSum: bigint,
+  rightSum: bigint,
+  into: Uint8Array = new Uint8Array(parentPreimageBytes),
+): Uint8Array {
   if (leftSum < 0n || rightSum < 0n || leftSum > maxSum || rightSum > maxSum) throw new RangeError("a sum must fit 64 bits");
-  const bytes = new Uint8Array(hashBytes * 2 + 16);
+  const bytes = into;
   bytes.set(leftHash, 0);
   bytes.set(rightHash, hashBytes);
-  const view = new DataView(bytes.buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   view.setBigUint64(hashBytes * 2, leftSum);
   view.setBigUint64(hashBytes * 2 + 8, rightSum);
   return bytes;

@@ -70,8 +70,6 @@ CREATE TABLE "solvency_snapshots" (
 --> statement-breakpoint
 ALTER TABLE "chain_transfers" ADD COLUMN "sender_blacklisted" boolean;--> statement-breakpoint
 ALTER TABLE "float_readings" ADD CONSTRAINT "float_readings_recorded_by_user_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "por_leaves" ADD CONSTRAINT "por_leaves_snapshot_id_por_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."por_snapshots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "por_nodes" ADD CONSTRAINT "por_nodes_snapshot_id_por_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."por_snapshots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "por_snapshots" ADD CONSTRAINT "por_snapshots_taken_by_user_id_fk" FOREIGN KEY ("taken_by") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "float_readings_wallet_recorded_idx" ON "float_readings" USING btree ("wallet_type","recorded_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "por_leaves_position_idx" ON "por_leaves" USING btree ("snapshot_id","position");--> statement-breakpoint
