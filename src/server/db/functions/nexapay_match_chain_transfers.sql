@@ -59,7 +59,7 @@ BEGIN
   IF auto_credit THEN
     FOR d IN
       SELECT t.* FROM transactions t JOIN chain_transfers ct ON ct.id = t.chain_transfer_id
-      WHERE t.type = 'deposit' AND t.status = 'pending' AND ct.sender_blacklisted = false
+      WHERE t.type = 'deposit' AND t.status = 'pending' AND ct.sender_blacklisted = false AND t.pay_micro = ct.amount_micro
         AND ct.first_seen_at > now() - interval '24 hours'
         AND EXISTS (SELECT 1 FROM audit_log a WHERE a.target_type = 'transaction' AND a.target_id = t.id::text
                       AND a.action = 'transaction.chain_matched' AND a.details->>'creditWaits' = 'true')
