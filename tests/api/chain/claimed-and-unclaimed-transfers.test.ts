@@ -56,7 +56,15 @@ describe("claimed and unclaimed transfers", () => {
     const byDefault = await list("");
     expect(byDefault.items.map((item) => item.txid)).toEqual([strayTxid]);
     expect(byDefault).toMatchObject({ total: 1, page: 1, pageSize: 20, watcher: "on" });
-    expect(Object.keys(byDefault.items[0] ?? {}).sort()).toEqual(["amount", "blockTime", "firstSeenAt", "fromAddress", "id", "txid"]);
+    expect(Object.keys(byDefault.items[0] ?? {}).sort()).toEqual([
+      "amount",
+      "blockTime",
+      "firstSeenAt",
+      "fromAddress",
+      "id",
+      "senderBlacklisted",
+      "txid",
+    ]);
     expect(await list("?status=unclaimed")).toEqual(byDefault);
   });
 
