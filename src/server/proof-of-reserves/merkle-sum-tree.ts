@@ -20,12 +20,12 @@ function hashAt(level: TreeLevel, index: number): Buffer {
 
 const emptyHash = Buffer.alloc(hashBytes);
 
-/** Every leaf's hash, in the order given (one per customer; the nonces are already hex). */
-export function leafHashes(snapshotId: string, nonces: readonly string[], balances: BigUint64Array): Buffer {
-  const hashes = Buffer.allocUnsafe(nonces.length * hashBytes);
-  for (let i = 0; i < nonces.length; i += 1) {
-    // The text is ASCII: hashing it as UTF-8 is hashing leafPreimage's bytes, without an encoder per leaf.
-    sha256(leafText(snapshotId, nonces[i]!, balances[i]!)).copy(hashes, i * hashBytes);
+/** Every leaf's hash, in the order given (one per customer; nonce i is bytes [32i, 32i + 32) of `nonces`). */
+export function leafHashes(snapshotId: string, nonces: Buffer, balances: BigUint64Array, count: number): Buffer {
+  const hashes = Buffer.allocUnsafe(count * hashBytes);
+  for (let i = 0; i < count; i += 1) {
+    const nonceHex = nonces.toString("hex", i * hashBytes, (i + 1) * hashBytes);
+    sha256(leafText(snapshotId, nonceHex, balances[i]!)).copy(hashes, i * hashBytes);
   }
   return hashes;
 }

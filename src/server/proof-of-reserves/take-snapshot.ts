@@ -26,30 +26,47 @@ export type SnapshotSummary = { id: string; takenAt: Date; rootHash: string; roo
 
 export class SnapshotBusyError extends Error {}
 
-type Balances = { userIds: string[]; balances: BigUint64Array };
+/**
+ * Every balance, compact: user ids as 16 raw bytes each and balances in one typed array. A million
+ * rows as JavaScript objects would take hundreds of MB; these take 24.
+ */
+type Balances = { userIds: Buffer; balances: BigUint64Array; count: number };
 
-async function readBalances(tx: Db): Promise<Balances> {
-  const rows = await queryRows<{ id: string; balance: string | bigint }>(
-    tx,
-    sql`select id::text as id, balance_minor::text as balance from profiles`,
-  );
-  const userIds = new Array<string>(rows.length);
-  const balances = new BigUint64Array(rows.length);
-  rows.forEach((row, i) => {
-    const balance = BigInt(row.balance);
-    // The ledger forbids a negative balance (a check constraint); the tree's sums could not hold one.
-    if (balance < 0n) throw new Error(`negative balance for ${row.id}: the ledger forbids it`);
-    userIds[i] = row.id;
-    balances[i] = balance;
-  });
-  return { userIds, balances };
+const uuidBytes = 16;
+/** Rows read per statement, in id order (the primary key), all in the snapshot's one view. */
+const rowsPerRead = 50_000;
+
+function uuidAt(ids: Buffer, i: number): string {
+  const hex = ids.toString("hex", i * uuidBytes, (i + 1) * uuidBytes);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function freshNonces(count: number): string[] {
-  const bytes = randomBytes(count * hashBytes);
-  const nonces = new Array<string>(count);
-  for (let i = 0; i < count; i += 1) nonces[i] = bytes.toString("hex", i * hashBytes, (i + 1) * hashBytes);
-  return nonces;
+async function readBalances(tx: Db): Promise<Balances> {
+  const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from profiles`);
+  const count = counted!.n;
+  const userIds = Buffer.alloc(count * uuidBytes);
+  const balances = new BigUint64Array(count);
+  let read = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  while (read < count) {
+    const rows = await queryRows<{ id: string; balance: string }>(
+      tx,
+      sql`select id::text as id, balance_minor::text as balance from profiles where id > ${after}::uuid order by id limit ${rowsPerRead}`,
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const balance = BigInt(row.balance);
+      // The ledger forbids a negative balance (a check constraint); the tree's sums could not hold one.
+      if (balance < 0n) throw new Error(`negative balance for ${row.id}: the ledger forbids it`);
+      Buffer.from(row.id.replaceAll("-", ""), "hex").copy(userIds, read * uuidBytes);
+      balances[read] = balance;
+      read += 1;
+    }
+    after = rows.at(-1)!.id;
+  }
+  // The count and the pages are read in one repeatable-read view: they cannot disagree.
+  if (read !== count) throw new Error(`read ${read} balances of ${count}`);
+  return { userIds, balances, count };
 }
 
 /** Rows in chunks, each chunk one INSERT … SELECT FROM unnest of comma-joined columns (both drivers take text). */
@@ -57,7 +74,7 @@ async function insertInChunks(count: number, insertChunk: (from: number, to: num
   for (let from = 0; from < count; from += rowsPerStatement) await insertChunk(from, Math.min(count, from + rowsPerStatement));
 }
 
-async function writeLeaves(tx: Db, snapshotId: string, b: Balances, nonces: string[], hashes: Buffer, order: Uint32Array): Promise<void> {
+async function writeLeaves(tx: Db, snapshotId: string, b: Balances, nonces: Buffer, hashes: Buffer, order: Uint32Array): Promise<void> {
   await insertInChunks(order.length, async (from, to) => {
     const users: string[] = [];
     const positions: number[] = [];
@@ -66,9 +83,9 @@ async function writeLeaves(tx: Db, snapshotId: string, b: Balances, nonces: stri
     const chunkHashes: string[] = [];
     for (let position = from; position < to; position += 1) {
       const i = order[position]!;
-      users.push(b.userIds[i]!);
+      users.push(uuidAt(b.userIds, i));
       positions.push(position);
-      chunkNonces.push(nonces[i]!);
+      chunkNonces.push(nonces.toString("hex", i * hashBytes, (i + 1) * hashBytes));
       chunkBalances.push(b.balances[i]!.toString());
       chunkHashes.push(hashes.toString("hex", i * hashBytes, (i + 1) * hashBytes));
     }
@@ -128,9 +145,10 @@ export async function takeProofSnapshot(db: Db, settings: ReserveSettings, reque
       const balances = await readBalances(tx);
       const reserves = await readReserves(tx, settings);
       const id = randomUUID();
-      const nonces = freshNonces(balances.userIds.length);
-      const hashes = leafHashes(id, nonces, balances.balances);
-      const order = orderByHash(hashes, nonces.length);
+      // A fresh 32-byte nonce for every customer in every snapshot.
+      const nonces = randomBytes(balances.count * hashBytes);
+      const hashes = leafHashes(id, nonces, balances.balances, balances.count);
+      const order = orderByHash(hashes, balances.count);
       const sortedLevel = sortLevel(hashes, balances.balances, order);
       const levels = buildLevels(sortedLevel);
       const root = rootOf(levels);
