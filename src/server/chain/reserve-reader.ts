@@ -35,6 +35,8 @@ export async function readReserves(
   for (const address of addresses) {
     if (options.signal?.aborted) break;
     const reads = await readAddress(client, address, options.signal, options.hideSecret ?? ((text) => text));
+    // Stopping cancels the calls: that is no failure of the API to record.
+    if (options.signal?.aborted) break;
     try {
       await recordReads(db, address, reads);
     } catch (error) {
