@@ -189,7 +189,14 @@ function registerRequestHooks(app: FastifyInstance, config: Config): void {
 /** The chain watcher (decision 018), when configured. It is stopped before the database closes. */
 function createChainWatcherOf(app: FastifyInstance, { config, database }: AppDeps): ChainWatcher | null {
   const chainWatcher = config.chain
-    ? createChainWatcher({ database, chain: config.chain, depositAddress: config.depositAddress, log: app.log })
+    ? createChainWatcher({
+        database,
+        chain: config.chain,
+        depositAddress: config.depositAddress,
+        // Decision 053: every reserve address's USDT and Tether blacklist, read after each poll.
+        reserveAddresses: config.reserveAddresses,
+        log: app.log,
+      })
     : null;
   if (chainWatcher) app.addHook("onClose", async () => chainWatcher.stop());
   return chainWatcher;
