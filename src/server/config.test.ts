@@ -252,3 +252,20 @@ describe("deposit requests' window and open limit (decision 038)", () => {
     expect(configErrorFor({ [name]: value })).toContain(name);
   });
 });
+
+describe("RESERVE_ADDRESSES (decision 053)", () => {
+  const other = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf";
+
+  test("unset, the deposit address is the only reserve address", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).reserveAddresses).toEqual([developmentDepositAddress]);
+  });
+
+  test("a comma-separated list follows the deposit address, spaces dropped, each address once", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, RESERVE_ADDRESSES: ` ${other} , ${developmentDepositAddress},${other},` });
+    expect(config.reserveAddresses).toEqual([developmentDepositAddress, other]);
+  });
+
+  test("an address that is not a TRON address stops the start, naming the variable", () => {
+    expect(configErrorFor({ RESERVE_ADDRESSES: `${other},TNotAnAddress` })).toContain("RESERVE_ADDRESSES");
+  });
+});
