@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       });
       console.log(`seed:demo took ${((Date.now() - started) / 1000).toFixed(0)} s`);
       // The planner's statistics of the fresh rows, now: left to autovacuum, whether it had run when
-      // the first scenario started decided the plans, and two runs of one commit differed by 30 %.
+      // the first scenario started decided the plans, and alike databases measured up to 30 % apart.
       await analyze(databaseUrl);
     }
     const port = await freePort();
