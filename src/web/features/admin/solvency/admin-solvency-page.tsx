@@ -48,7 +48,8 @@ export default function AdminSolvencyPage() {
 function SolvencyBody({ solvency }: { solvency: SolvencyDto }) {
   const { t } = useLingui();
   return (
-    <div className="grid gap-6">
+    // minmax(0, 1fr): the chart's drawn width must not hold the column open when the screen narrows.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <KeyFigures solvency={solvency} />
       <UsdtReserveCard reserve={solvency.usdtReserve} />
       <FloatsCard floats={solvency.floats} />

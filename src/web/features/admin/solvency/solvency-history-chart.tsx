@@ -45,9 +45,10 @@ export default function SolvencyHistoryChart({ history }: { history: readonly Da
       </p>
     );
   return (
-    <figure className="grid gap-3">
+    <figure className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
       <div
-        className="h-72 w-full"
+        // min-w-0: the chart's drawn width must not hold the grid open when the screen narrows.
+        className="h-72 w-full min-w-0"
         role="img"
         aria-label={t`Line chart of liabilities and reserves per day for ${dayCount} days. The same figures are in the table below.`}
       >
