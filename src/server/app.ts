@@ -104,7 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
   await serveWebApp(app, deps.webDir === undefined ? defaultWebDir : deps.webDir);
 
-  const dailySnapshots = createDailySnapshots({ db: database.db, settings: reserveSettingsOf(config), log: app.log });
+  const dailySnapshots = createDailySnapshots({
+    db: database.db,
+    settings: reserveSettingsOf(config),
+    chainOn: config.chain !== null,
+    log: app.log,
+  });
   app.addHook("onClose", async () => dailySnapshots.stop());
 
   return { app, auth: services.auth, chainWatcher, outboxSender, dailySnapshots };

@@ -114,6 +114,8 @@ export const sentences: Readonly<Record<string, MessageDescriptor>> = {
   "Note must be at most {max} characters": msg({ message: "Note must be at most {max} characters" }),
   "Reason must be at most {max} characters": msg({ message: "Reason must be at most {max} characters" }),
   "Reason must be text": msg({ message: "Reason must be text" }),
+  "Note must be text": msg({ message: "Note must be text" }),
+  "Wallet type must be bKash, Nagad or Upay": msg({ message: "Wallet type must be bKash, Nagad or Upay" }),
   "Choose a reason for the rejection": msg({ message: "Choose a reason for the rejection" }),
   "Write why this transfer belongs to this request": msg({ message: "Write why this transfer belongs to this request" }),
   "Transfer not found": msg({ message: "Transfer not found" }),

@@ -1,24 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { bengaliDigits } from "#shared/money.ts";
-import { dateFormatter, formatCount, numberFormatter, shownLocale } from "@/lib/locale-format.ts";
+import { formatCount } from "@/lib/locale-format.ts";
 import { formatBdtAmount } from "@/features/admin/shell/admin-format.ts";
-import { Th } from "@/features/admin/components/admin-table.tsx";
+import { ChartFiguresTable } from "@/features/admin/components/chart-figures-table.tsx";
+import { compactAmount, shortDay } from "@/features/admin/components/chart-format.ts";
 
 type Day = { day: string; deposits: string; withdrawals: string };
 
 const depositColour = "#047857"; // emerald-700
 const withdrawalColour = "#b45309"; // amber-700
-
-const dayLabel = dateFormatter({ month: "short", day: "numeric", timeZone: "UTC" });
-function shortDay(day: string): string {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO date for the parser, not words
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayLabel(date);
-}
-
-/** 12500 → "12.5K": short axis labels. */
-const compact = numberFormatter({ notation: "compact", maximumFractionDigits: 1 });
 
 /**
  * 30 days of approved volume as bars (loaded on demand: recharts is the largest library here).
@@ -51,7 +41,7 @@ export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#475569" }} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis tickFormatter={compact} tick={{ fontSize: 12, fill: "#475569" }} width={48} allowDecimals={false} />
+            <YAxis tickFormatter={compactAmount} tick={{ fontSize: 12, fill: "#475569" }} width={48} allowDecimals={false} />
             <Tooltip
               cursor={{ fill: "#f1f5f9" }}
               formatter={(_value, name, item) => {
@@ -84,39 +74,15 @@ export default function AdminVolumeChart({ daily }: { daily: readonly Day[] }) {
   );
 }
 
-/** The same figures as a table, newest day first: for screen readers, and for exact amounts. */
 function VolumeTable({ daily }: { daily: readonly Day[] }) {
   const { t } = useLingui();
   return (
-    <details className="text-sm">
-      <summary className="cursor-pointer font-medium text-primary">
-        <Trans>Show the figures as a table</Trans>
-      </summary>
-      <div className="mt-3 max-h-80 overflow-auto rounded-lg border" role="region" aria-label={t`Daily volume figures`} tabIndex={0}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            <Trans>Approved deposits and withdrawals per day</Trans>
-          </caption>
-          <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
-            <tr>
-              <Th className="py-2">{t`Day`}</Th>
-              <Th className="py-2 text-right">{t`Deposits`}</Th>
-              <Th className="py-2 text-right">{t`Withdrawals`}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...daily].reverse().map((d) => (
-              <tr key={d.day} className="border-t">
-                <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
-                  {shownLocale() === "bn" ? bengaliDigits(d.day) : d.day}
-                </th>
-                <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{formatBdtAmount(d.deposits)}</td>
-                <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{formatBdtAmount(d.withdrawals)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
+    <ChartFiguresTable
+      label={t`Daily volume figures`}
+      caption={t`Approved deposits and withdrawals per day`}
+      dayHeader={t`Day`}
+      headers={[t`Deposits`, t`Withdrawals`]}
+      rows={daily.map((d) => ({ day: d.day, amounts: [d.deposits, d.withdrawals] as const }))}
+    />
   );
 }

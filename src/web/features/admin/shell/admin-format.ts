@@ -111,6 +111,8 @@ export const auditActions = {
   "admin.two_factor_reset": msg`Two-factor sign-in reset`,
   "admin.recovery_codes_regenerated": msg`Recovery codes renewed`,
   "admin.signed_in": msg`Admin signed in`,
+  "solvency.float_recorded": msg`Float recorded`,
+  "proof_of_reserves.snapshot": msg`Proof of reserves published`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 /**
