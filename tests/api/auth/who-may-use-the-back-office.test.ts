@@ -15,7 +15,9 @@ import {
   contactMessages,
   emailOutbox,
   extendedProfiles,
+  floatReadings,
   ledgerEntries,
+  porSnapshots,
   profiles,
   secondApprovals,
   sims,
@@ -98,6 +100,8 @@ async function snapshot() {
     contactMessages: await t.db.select().from(contactMessages).orderBy(contactMessages.id),
     secondApprovals: await t.db.select().from(secondApprovals).orderBy(secondApprovals.id),
     emailOutbox: await t.db.select().from(emailOutbox).orderBy(emailOutbox.id),
+    floatReadings: await t.db.select().from(floatReadings).orderBy(floatReadings.id),
+    porSnapshots: await t.db.select().from(porSnapshots).orderBy(porSnapshots.id),
   };
 }
 
@@ -168,8 +172,10 @@ type Prepared = { call: Call; effect: (response: TestResponse) => void | Promise
 
 type Endpoint = {
   route: string;
-  /** Creating and promoting admins is a super_admin's power. */
+  /** Creating and promoting admins, and publishing a proof on demand, are a super_admin's powers. */
   superAdminOnly?: boolean;
+  /** What an enrolled admin who is not a super_admin is told (admin accounts' sentence unless given). */
+  superAdminRefusal?: string;
   status: number;
   /** Makes what the request acts on; answers the request and what a successful one must have done. */
   prepare: () => Prepared | Promise<Prepared>;
@@ -621,6 +627,42 @@ const endpoints: Endpoint[] = [
       },
     }),
   },
+  {
+    route: "GET /api/admin/solvency",
+    status: 200,
+    prepare: () => ({
+      call: { method: "GET", url: "/api/admin/solvency" },
+      effect: (response) => {
+        expect(response.json()).toMatchObject({ liabilitiesBdt: expect.any(String) as string, floats: expect.any(Array) as unknown[] });
+      },
+    }),
+  },
+  {
+    route: "PUT /api/admin/solvency/floats/:walletType",
+    status: 200,
+    prepare: () => ({
+      call: { method: "PUT", url: "/api/admin/solvency/floats/Nagad", json: { amountBdt: "4321.00", note: "read in the app" } },
+      effect: async (response) => {
+        expect(response.json()).toMatchObject({ walletType: "Nagad", amountBdt: "4321.00", note: "read in the app" });
+        expect((await snapshot()).floatReadings).toEqual([
+          expect.objectContaining({ walletType: "Nagad", amountMinor: 432_100n, recordedBy: admin.userId }),
+        ]);
+      },
+    }),
+  },
+  {
+    route: "POST /api/admin/proof-of-reserves/snapshots",
+    superAdminOnly: true,
+    superAdminRefusal: "Only a super admin can publish a proof.",
+    status: 201,
+    prepare: () => ({
+      call: { method: "POST", url: "/api/admin/proof-of-reserves/snapshots" },
+      effect: async (response) => {
+        const { snapshotId } = response.json<{ snapshotId: string }>();
+        expect((await snapshot()).porSnapshots).toEqual([expect.objectContaining({ id: snapshotId, takenBy: superAdmin.userId })]);
+      },
+    }),
+  },
 ];
 
 test("the table covers every admin endpoint the server has", async () => {
@@ -665,6 +707,9 @@ test("the table covers every admin endpoint of docs/architecture.md, HTTP API", 
     "POST /api/admin/admins/:userId/reset-two-factor",
     "GET /api/admin/audit-log",
     "GET /api/admin/contact-messages",
+    "GET /api/admin/solvency",
+    "PUT /api/admin/solvency/floats/:walletType",
+    "POST /api/admin/proof-of-reserves/snapshots",
   ]);
 });
 
@@ -717,11 +762,12 @@ describe.each(endpoints)("$route", (endpoint) => {
   });
 
   if (endpoint.superAdminOnly) {
-    test("an enrolled admin who is not a super_admin → 403 'Only a super admin can manage admin accounts.', nothing changes", async () => {
+    const refusal = endpoint.superAdminRefusal ?? "Only a super admin can manage admin accounts.";
+    test(`an enrolled admin who is not a super_admin → 403 '${refusal}', nothing changes`, async () => {
       const before = await snapshot();
       const response = await send(admin.browser, call);
       expect(response.statusCode).toBe(403);
-      expect(errorOf(response)).toEqual({ code: "FORBIDDEN", message: "Only a super admin can manage admin accounts." });
+      expect(errorOf(response)).toEqual({ code: "FORBIDDEN", message: refusal });
       expect(await snapshot()).toEqual(before);
     });
   }
